@@ -1,0 +1,20 @@
+//! Renzoku rules: boards from 5x5 to 32x32, the five Gomocup rules, renju forbidden points, game
+//! results, notations, the board symmetries and the opening catalogue.
+//!
+//! The crate has no dependencies; everything later (engine, brain, match runner, referee) trusts
+//! it, so it is written for exactness first and tested against reference data.
+
+pub mod board;
+pub mod color;
+pub mod forbidden;
+pub mod geometry;
+pub mod outcome;
+pub mod rule;
+mod zobrist;
+
+pub use board::{Board, BoardError, Move, Run};
+pub use color::{Cell, Color};
+pub use forbidden::{forbidden_points, is_forbidden};
+pub use geometry::{Direction, MAX_SIZE, MIN_SIZE, Point};
+pub use outcome::{Outcome, is_legal, makes_five, outcome_after, outcome_with_limit};
+pub use rule::Rule;
