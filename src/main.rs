@@ -1,1 +1,41 @@
-fn main() {}
+//! `renzoku`: the command-line front end over the Renzoku libraries.
+
+mod rules_command;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "renzoku",
+    version,
+    about = "Gomoku and Renju toolkit: rules tools, engine matches"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Rules tools (forbidden points, …).
+    Rules {
+        #[command(subcommand)]
+        command: rules_command::RulesCommand,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Rules { command } => rules_command::run(&command),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("renzoku: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -225,11 +225,8 @@ impl Board {
         if !self.contains(p) {
             return Err(BoardError::OffBoard(p));
         }
-        let pos = self
-            .history
-            .iter()
-            .rposition(|m| m.point == p)
-            .ok_or(BoardError::EmptySquare(p))?;
+        let pos =
+            self.history.iter().rposition(|m| m.point == p).ok_or(BoardError::EmptySquare(p))?;
         let m = self.history.remove(pos);
         self.clear_square(m);
         self.set_side_to_move(m.color);

@@ -27,9 +27,9 @@ impl Overlay<'_> {
         let x = i32::from(p.x) + dir.dx() * steps;
         let y = i32::from(p.y) + dir.dy() * steps;
         let c = self.board.cell_at(x, y);
-        if c == Cell::Empty && self.extra[..self.len].iter().any(|q| {
-            i32::from(q.x) == x && i32::from(q.y) == y
-        }) {
+        if c == Cell::Empty
+            && self.extra[..self.len].iter().any(|q| i32::from(q.x) == x && i32::from(q.y) == y)
+        {
             return Cell::BLACK;
         }
         c
@@ -88,7 +88,10 @@ pub fn is_forbidden(board: &Board, p: Point) -> bool {
 
 /// Every empty square that is forbidden for black, in reading order (by y, then x).
 pub fn forbidden_points(board: &Board) -> Vec<Point> {
-    board.empty_points().filter(|&p| could_be_forbidden(board, p) && is_forbidden(board, p)).collect()
+    board
+        .empty_points()
+        .filter(|&p| could_be_forbidden(board, p) && is_forbidden(board, p))
+        .collect()
 }
 
 /// A cheap filter: a forbidden move needs two lines with at least two black stones within four
@@ -201,7 +204,7 @@ fn is_real_three(overlay: &mut Overlay<'_>, p: Point, dir: Direction) -> bool {
         if !overlay.push(q) {
             continue;
         }
-        let straight = makes_straight_four(overlay, p, dir);
+        let straight = makes_straight_four(overlay, p, dir, s);
         overlay.pop();
         if straight && classify(overlay, q) == Verdict::Legal {
             return true;
@@ -211,10 +214,12 @@ fn is_real_three(overlay: &mut Overlay<'_>, p: Point, dir: Direction) -> bool {
 }
 
 /// With the overlay's stones placed: is the black run through `p` along `dir` an unbroken four
-/// whose both ends are empty and each completes an exact five?
-fn makes_straight_four(overlay: &Overlay<'_>, p: Point, dir: Direction) -> bool {
+/// that holds the stone `added` squares away, whose both ends are empty and each completes an
+/// exact five? (A four that was already there before the added stone is not made by it.)
+fn makes_straight_four(overlay: &Overlay<'_>, p: Point, dir: Direction, added: i32) -> bool {
     let (lo, hi) = overlay.run(p, dir);
     hi - lo + 1 == 4
+        && (lo..=hi).contains(&added)
         && overlay.cell(p, dir, lo - 1) == Cell::Empty
         && overlay.cell(p, dir, hi + 1) == Cell::Empty
         && !overlay.is_black(p, dir, lo - 2)

@@ -89,14 +89,15 @@ pub fn outcome_with_limit(
     rule: Rule,
     move_limit: Option<usize>,
 ) -> Option<Outcome> {
-    outcome_after(board, p, rule).or_else(|| {
-        move_limit.filter(|&n| board.stone_count() >= n).map(|_| Outcome::MoveLimit)
-    })
+    outcome_after(board, p, rule)
+        .or_else(|| move_limit.filter(|&n| board.stone_count() >= n).map(|_| Outcome::MoveLimit))
 }
 
 /// Whether `color` may play on `p` under `rule`: the square is empty and, for black under renju,
 /// not forbidden.
 pub fn is_legal(board: &Board, p: Point, color: Color, rule: Rule) -> bool {
     board.is_empty_square(p)
-        && !(rule.has_forbidden_moves() && color == Color::Black && forbidden::is_forbidden(board, p))
+        && !(rule.has_forbidden_moves()
+            && color == Color::Black
+            && forbidden::is_forbidden(board, p))
 }
