@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod color;
+pub mod diagram;
 pub mod forbidden;
 pub mod geometry;
 pub mod notation;
@@ -18,6 +19,7 @@ mod zobrist;
 
 pub use board::{Board, BoardError, Move, Run};
 pub use color::{Cell, Color};
+pub use diagram::{Diagram, parse_diagram};
 pub use forbidden::{forbidden_points, is_forbidden};
 pub use geometry::{Direction, MAX_SIZE, MIN_SIZE, Point};
 pub use notation::{NotationError, PosOrientation};

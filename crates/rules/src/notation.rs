@@ -197,7 +197,7 @@ pub fn parse_offset_opening(
     if numbers.is_empty() {
         return err("empty opening".to_string());
     }
-    if numbers.len() % 2 != 0 {
+    if !numbers.len().is_multiple_of(2) {
         return err(format!("odd count of numbers in opening '{}'", line.trim()));
     }
     let (cx, cy) = (i64::from(width / 2), i64::from(height / 2));

@@ -59,7 +59,12 @@ pub fn parse_stone_list_line(
 }
 
 fn join(points: &[Point]) -> String {
-    points.iter().map(|p| format!(" {p}")).collect()
+    let mut out = String::new();
+    for p in points {
+        out.push(' ');
+        out.push_str(&p.to_string());
+    }
+    out
 }
 
 /// Formats a line: `B …| W …| F …`, the format of the reference files.
