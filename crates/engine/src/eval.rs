@@ -1,0 +1,123 @@
+//! Evaluation terms: per-square threat classes and values from the four line patterns.
+//!
+//! A square's value for a colour is what a stone of that colour would make there (sum over the
+//! four lines plus a bonus for combined threats). The position's evaluation is the sum of those
+//! values over all empty squares, own minus opponent's, kept incrementally by the position.
+
+use crate::pattern::{B2, B4, F3, F4, F5, INLINE44, LEVEL, OVERLINE};
+
+/// Threat class of a square for one colour: what a stone there threatens.
+pub const CL_NONE: u8 = 0;
+/// Some potential (a two or better in some line).
+pub const CL_LOW: u8 = 1;
+/// One open three.
+pub const CL_3: u8 = 2;
+/// Two or more open threes.
+pub const CL_33: u8 = 3;
+/// One (blocked) four.
+pub const CL_4: u8 = 4;
+/// A four and an open three.
+pub const CL_43: u8 = 5;
+/// An open four or two fours: wins next move unless the opponent has fours.
+pub const CL_FLEX4: u8 = 6;
+/// A five.
+pub const CL_FIVE: u8 = 7;
+pub const CLASSES: usize = 8;
+
+/// Value of each line level for the side that would play the stone.
+const LEVEL_VALUE: [i32; 10] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000];
+/// Bonus per class: combined threats are worth much more than their lines.
+const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
+
+/// What the square holds for one colour.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SquareInfo {
+    pub class: u8,
+    pub value: i32,
+    /// Renju black only: the square may be forbidden (double three) and needs the exact check.
+    pub maybe_forbidden: bool,
+    /// Renju black only: the square is certainly forbidden (overline or double four).
+    pub forbidden: bool,
+}
+
+/// Combines the four line patterns of one colour on one square. `renju_black` applies black's
+/// forbidden shapes (an overline or two fours are forbidden unless a five is made).
+pub fn classify(pats: [u8; 4], renju_black: bool) -> SquareInfo {
+    let mut fours = 0;
+    let mut open_four = false;
+    let mut threes = 0;
+    let mut overline = false;
+    let mut five = false;
+    let mut value = 0;
+    let mut best = 0;
+    for p in pats {
+        let level = p & LEVEL;
+        value += LEVEL_VALUE[level as usize];
+        best = best.max(level);
+        overline |= p & OVERLINE != 0;
+        match level {
+            F5 => five = true,
+            F4 => {
+                fours += if p & INLINE44 != 0 { 2 } else { 1 };
+                open_four = true;
+            }
+            B4 => fours += 1,
+            F3 => threes += 1,
+            _ => {}
+        }
+    }
+    if five {
+        return SquareInfo {
+            class: CL_FIVE,
+            value: value + CLASS_BONUS[CL_FIVE as usize],
+            maybe_forbidden: false,
+            forbidden: false,
+        };
+    }
+    if renju_black && (overline || fours >= 2) {
+        return SquareInfo { class: CL_NONE, value: 0, maybe_forbidden: false, forbidden: true };
+    }
+    let class = if open_four || fours >= 2 {
+        CL_FLEX4
+    } else if fours == 1 && threes >= 1 {
+        CL_43
+    } else if fours == 1 {
+        CL_4
+    } else if threes >= 2 {
+        CL_33
+    } else if threes == 1 {
+        CL_3
+    } else if best >= B2 {
+        CL_LOW
+    } else {
+        CL_NONE
+    };
+    SquareInfo {
+        class,
+        value: value + CLASS_BONUS[class as usize],
+        maybe_forbidden: renju_black && threes >= 2,
+        forbidden: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::{DEAD, F2};
+
+    #[test]
+    fn classes() {
+        assert_eq!(classify([F5, DEAD, DEAD, DEAD], true).class, CL_FIVE);
+        assert_eq!(classify([B4, B4, DEAD, DEAD], false).class, CL_FLEX4);
+        assert!(classify([B4, B4, DEAD, DEAD], true).forbidden);
+        assert!(classify([F4 | INLINE44, DEAD, DEAD, DEAD], true).forbidden);
+        assert_eq!(classify([B4, F3, DEAD, DEAD], true).class, CL_43);
+        let three_three = classify([F3, F3, DEAD, DEAD], true);
+        assert_eq!(three_three.class, CL_33);
+        assert!(three_three.maybe_forbidden);
+        assert_eq!(classify([F3, B2, DEAD, DEAD], false).class, CL_3);
+        assert_eq!(classify([F2, DEAD, DEAD, DEAD], false).class, CL_LOW);
+        assert!(classify([DEAD | OVERLINE, F3, DEAD, DEAD], true).forbidden);
+        assert!(!classify([F5, B4, B4, DEAD], true).forbidden);
+    }
+}

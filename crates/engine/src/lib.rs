@@ -1,0 +1,46 @@
+//! Renzoku engine: a Gomoku/Renju searcher for all five Gomocup rules, every board size from 5x5
+//! to 32x32 (rectangular too) and walls.
+//!
+//! The brain owns one [`Engine`] (hash table and thread settings) and calls [`Engine::search`]
+//! for every move with the current [`renzoku_rules::Board`] (its side to move is the side to
+//! search for), the [`Rule`], the [`Limits`] of the move, a stop flag and a [`SearchObserver`]:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver};
+//! use renzoku_rules::{Board, Point, Rule};
+//!
+//! let mut engine = Engine::new(EngineConfig { hash_bytes: 1 << 20, threads: 1 });
+//! let mut board = Board::square(15).unwrap();
+//! board.play(Point::new(7, 7)).unwrap();
+//! let stop = AtomicBool::new(false);
+//! let result = engine.search(&board, Rule::Freestyle, &Limits::depth(2), &stop, &mut NullObserver);
+//! assert!(result.best_move.is_some());
+//! ```
+//!
+//! Inside: incremental line-pattern evaluation, threat-first move generation, a VCF solver at the
+//! root and at the leaves, PVS alpha-beta with iterative deepening, aspiration windows, a shared
+//! lockless transposition table, killer/history ordering, LMR, and Lazy SMP threads.
+
+mod bench;
+mod engine;
+mod eval;
+mod limits;
+mod movegen;
+mod observer;
+mod pattern;
+mod position;
+mod score;
+mod search;
+mod threat;
+mod timeman;
+mod tt;
+mod worker;
+
+pub use bench::{BENCH_DEPTH, BenchReport, bench, bench_with};
+pub use engine::{Engine, EngineConfig, SearchResult, evaluate};
+pub use limits::{Limits, SearchMode};
+pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
+pub use renzoku_rules::{Board, Point, Rule};
+pub use score::Score;
+pub use timeman::TimeBudget;

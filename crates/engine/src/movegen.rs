@@ -1,0 +1,104 @@
+//! Move generation: threats first. A five to make is played; an opponent five must be blocked;
+//! an opponent open four threat (open three) restricts us to its defence squares and our own
+//! fours; otherwise every empty square near the stones is a candidate.
+
+use renzoku_rules::{Color, Rule};
+
+use crate::eval::{CL_4, CL_43, CL_FLEX4};
+use crate::pattern::{B4, LEVEL};
+use crate::position::Position;
+
+/// Whether a rule lets a single stone spoil two fives at once (caro: a five blocked at both ends
+/// does not win), which forbids the "two fives cannot both be blocked" shortcuts.
+pub fn blocks_can_spoil(rule: Rule) -> bool {
+    matches!(rule, Rule::CaroFreestyle | Rule::CaroStandard)
+}
+
+/// Squares where `c` makes a four or better (not a five), legal for `c`.
+pub fn four_moves(pos: &Position, c: Color, out: &mut Vec<usize>) {
+    for class in [CL_FLEX4, CL_43, CL_4] {
+        for i in pos.squares_of(c, class).iter() {
+            if pos.is_legal(i, c) {
+                out.push(i);
+            }
+        }
+    }
+}
+
+/// Whether `c` has any square making a four (legality not checked: a conservative "maybe").
+pub fn has_four_moves(pos: &Position, c: Color) -> bool {
+    pos.has_class(c, CL_FLEX4) || pos.has_class(c, CL_43) || pos.has_class(c, CL_4)
+}
+
+/// A legal square where `c` makes an open four (or two fours).
+pub fn legal_flex4(pos: &Position, c: Color) -> Option<usize> {
+    pos.squares_of(c, CL_FLEX4).iter().find(|&i| pos.is_legal(i, c))
+}
+
+/// The defence against the opponent's open-four threats: every square on a threatening line
+/// where the opponent would make a four (that covers `__XXX__` → the four squares around the
+/// three, `_XX_X_` → the gap and both ends), plus our own fours (counter-attacks). Squares are
+/// legal for the side to move and appear once.
+pub fn defence_moves(pos: &Position, out: &mut Vec<usize>) {
+    let me = pos.side_to_move();
+    let opp = me.opponent();
+    four_moves(pos, me, out);
+    for t in pos.squares_of(opp, CL_FLEX4).iter() {
+        if !pos.is_legal(t, opp) {
+            continue;
+        }
+        for d in 0..4 {
+            if pos.line_pattern(t, opp, d) & LEVEL < B4 {
+                continue;
+            }
+            let step = pos.dirs[d];
+            for k in -5..=5isize {
+                let j = (t as isize + k * step) as usize;
+                if pos.is_empty(j)
+                    && pos.line_pattern(j, opp, d) & LEVEL >= B4
+                    && !out.contains(&j)
+                    && pos.is_legal(j, me)
+                {
+                    out.push(j);
+                }
+            }
+        }
+    }
+}
+
+/// Every legal empty square within two squares of a stone; on a board without stones, the
+/// squares nearest the centre.
+pub fn quiet_moves(pos: &Position, out: &mut Vec<usize>) {
+    let me = pos.side_to_move();
+    if let Some((x0, y0, x1, y1)) = pos.area(2) {
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let i = pos.index(x, y);
+                if pos.is_empty(i) && pos.near(i) && pos.is_legal(i, me) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        all_legal(pos, out);
+    }
+}
+
+/// Every legal square, nearest to the centre first (empty boards, or nothing near the stones).
+pub fn all_legal(pos: &Position, out: &mut Vec<usize>) {
+    let me = pos.side_to_move();
+    let (cx, cy) = (pos.width as i32 / 2, pos.height as i32 / 2);
+    let mut all: Vec<(i32, usize)> = Vec::new();
+    for y in 0..pos.height {
+        for x in 0..pos.width {
+            let i = pos.index(x, y);
+            if pos.is_empty(i) && pos.is_legal(i, me) {
+                let d = (x as i32 - cx).abs().max((y as i32 - cy).abs());
+                all.push((d, i));
+            }
+        }
+    }
+    all.sort_unstable();
+    out.extend(all.into_iter().map(|(_, i)| i));
+}

@@ -1,0 +1,294 @@
+//! Line patterns: what a stone placed on an empty square makes along one line.
+//!
+//! The window is the 5 squares on each side of the square (enough to tell an exact five from an
+//! overline and to see caro blocks). Each neighbour is coded in 2 bits — empty, black, white,
+//! edge/wall — giving a 20-bit key. For every key and rule variant a table holds the pattern
+//! the placing colour gets: five, open four, four, open three, three, two, one. The tables are
+//! built once per process by dynamic programming over the keys (a three is a line where one more
+//! stone makes an open four, and so on), so no pattern list is written by hand.
+
+use std::sync::OnceLock;
+
+use renzoku_rules::{Color, Rule};
+
+pub const DEAD: u8 = 0;
+pub const B1: u8 = 1;
+pub const F1: u8 = 2;
+pub const B2: u8 = 3;
+pub const F2: u8 = 4;
+/// A three that can only become a blocked four.
+pub const B3: u8 = 5;
+/// An open three: one more stone makes an open four.
+pub const F3: u8 = 6;
+/// A four: exactly one square completes a five.
+pub const B4: u8 = 7;
+/// An open four (or two fours in one line): two squares complete a five.
+pub const F4: u8 = 8;
+pub const F5: u8 = 9;
+/// Mask of the level bits of a table entry.
+pub const LEVEL: u8 = 0x0F;
+/// Flag: the stone makes an overline and no five (exact-five variants only).
+pub const OVERLINE: u8 = 0x10;
+/// Flag: the two completion squares belong to two different fours in the line (`X_XXX_X`).
+pub const INLINE44: u8 = 0x20;
+
+/// Neighbour codes in a key.
+pub const EMPTY: u32 = 0;
+pub const BLACK: u32 = 1;
+pub const WHITE: u32 = 2;
+pub const EDGE: u32 = 3;
+
+pub const KEY_BITS: u32 = 20;
+const KEYS: usize = 1 << KEY_BITS;
+
+/// Slot (0..10) of the neighbour at `offset` (-5..=5, not 0) in a key.
+pub const fn slot(offset: i32) -> u32 {
+    if offset < 0 { (offset + 5) as u32 } else { (offset + 4) as u32 }
+}
+
+/// When a placed stone wins.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Variant {
+    /// Five or more.
+    Free,
+    /// Exactly five.
+    Exact,
+    /// Five or more, but an exact five blocked by opponent stones at both ends does not win.
+    CaroFree,
+    /// Exactly five, not blocked by opponent stones at both ends.
+    CaroExact,
+}
+
+impl Variant {
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn for_rule(rule: Rule, color: Color) -> Variant {
+        match rule {
+            Rule::Freestyle => Variant::Free,
+            Rule::Standard => Variant::Exact,
+            Rule::Renju => match color {
+                Color::Black => Variant::Exact,
+                Color::White => Variant::Free,
+            },
+            Rule::CaroFreestyle => Variant::CaroFree,
+            Rule::CaroStandard => Variant::CaroExact,
+        }
+    }
+}
+
+/// Cells of a decoded window, from the placing colour's point of view.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum C {
+    Empty,
+    Own,
+    Opp,
+    Edge,
+}
+
+fn decode(key: u32) -> [C; 11] {
+    let mut line = [C::Own; 11];
+    for offset in -5i32..=5 {
+        if offset == 0 {
+            continue;
+        }
+        line[(offset + 5) as usize] = match (key >> (2 * slot(offset))) & 3 {
+            EMPTY => C::Empty,
+            BLACK => C::Own,
+            WHITE => C::Opp,
+            _ => C::Edge,
+        };
+    }
+    line
+}
+
+/// The run of own stones through the centre: first and last index.
+fn run(line: &[C; 11]) -> (usize, usize) {
+    let mut a = 5;
+    while a > 0 && line[a - 1] == C::Own {
+        a -= 1;
+    }
+    let mut b = 5;
+    while b < 10 && line[b + 1] == C::Own {
+        b += 1;
+    }
+    (a, b)
+}
+
+fn wins(line: &[C; 11], v: Variant) -> bool {
+    let (a, b) = run(line);
+    let len = b - a + 1;
+    // An exact five always has both end squares inside the window.
+    let blocked = || len == 5 && line[a - 1] == C::Opp && line[b + 1] == C::Opp;
+    match v {
+        Variant::Free => len >= 5,
+        Variant::Exact => len == 5,
+        Variant::CaroFree => len >= 6 || (len == 5 && !blocked()),
+        Variant::CaroExact => len == 5 && !blocked(),
+    }
+}
+
+fn build(v: Variant) -> Vec<u8> {
+    let mut table = vec![0xFFu8; KEYS];
+    for key in 0..KEYS as u32 {
+        level(&mut table, key, v);
+    }
+    table
+}
+
+/// Computes (memoised) the entry of `key`. Children have one more own stone, so the recursion
+/// is at most ten deep.
+fn level(table: &mut [u8], key: u32, v: Variant) -> u8 {
+    let cached = table[key as usize];
+    if cached != 0xFF {
+        return cached;
+    }
+    let line = decode(key);
+    let result = if wins(&line, v) {
+        F5
+    } else {
+        let mut flags = 0;
+        let (a, b) = run(&line);
+        if b - a + 1 >= 6 && matches!(v, Variant::Exact | Variant::CaroExact) {
+            flags |= OVERLINE;
+        }
+        let mut completions = [0usize; 10];
+        let mut n = 0;
+        let mut best_child = DEAD;
+        for i in 0..11 {
+            if line[i] != C::Empty {
+                continue;
+            }
+            let mut with = line;
+            with[i] = C::Own;
+            if wins(&with, v) {
+                completions[n] = i;
+                n += 1;
+            } else if n == 0 {
+                let s = slot(i as i32 - 5);
+                let child = level(table, key | (BLACK << (2 * s)), v) & LEVEL;
+                let promoted = match child {
+                    F4 => F3,
+                    B4 => B3,
+                    F3 => F2,
+                    B3 => B2,
+                    F2 => F1,
+                    B2 => B1,
+                    _ => DEAD,
+                };
+                best_child = best_child.max(promoted);
+            }
+        }
+        if n >= 2 {
+            let straight = b - a + 1 == 4
+                && completions[..n].contains(&(a.wrapping_sub(1)))
+                && completions[..n].contains(&(b + 1));
+            F4 | flags | if straight { 0 } else { INLINE44 }
+        } else if n == 1 {
+            B4 | flags
+        } else {
+            best_child | flags
+        }
+    };
+    table[key as usize] = result;
+    result
+}
+
+/// Exchanges black and white codes in a key.
+fn swap_colors(key: u32) -> u32 {
+    let mut out = 0;
+    for s in 0..10 {
+        let c = (key >> (2 * s)) & 3;
+        let c = match c {
+            BLACK => WHITE,
+            WHITE => BLACK,
+            other => other,
+        };
+        out |= c << (2 * s);
+    }
+    out
+}
+
+static OWN_BLACK: [OnceLock<Vec<u8>>; 4] = [const { OnceLock::new() }; 4];
+static OWN_WHITE: [OnceLock<Vec<u8>>; 4] = [const { OnceLock::new() }; 4];
+
+/// The pattern table for `color` under `rule`, indexed by a key with absolute colour codes.
+pub fn table(rule: Rule, color: Color) -> &'static [u8] {
+    let v = Variant::for_rule(rule, color);
+    let black = OWN_BLACK[v.index()].get_or_init(|| build(v));
+    match color {
+        Color::Black => black,
+        Color::White => OWN_WHITE[v.index()]
+            .get_or_init(|| (0..KEYS as u32).map(|k| black[swap_colors(k) as usize]).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Key from a picture of the window around the centre: `x` own (black), `o` opponent,
+    /// `#` edge, `.` empty, and `*` the centre square itself.
+    fn key(picture: &str) -> u32 {
+        let cells: Vec<char> = picture.chars().collect();
+        assert_eq!(cells.len(), 11);
+        assert_eq!(cells[5], '*');
+        let mut k = 0;
+        for (i, c) in cells.iter().enumerate() {
+            if i == 5 {
+                continue;
+            }
+            let code = match c {
+                'x' => BLACK,
+                'o' => WHITE,
+                '#' => EDGE,
+                _ => EMPTY,
+            };
+            k |= code << (2 * slot(i as i32 - 5));
+        }
+        k
+    }
+
+    fn lv(rule: Rule, picture: &str) -> u8 {
+        table(rule, Color::Black)[key(picture) as usize]
+    }
+
+    #[test]
+    fn basic_shapes_freestyle() {
+        let r = Rule::Freestyle;
+        assert_eq!(lv(r, "...xx*xx..."), F5);
+        assert_eq!(lv(r, "..xxx*xx..."), F5); // overline wins in freestyle
+        assert_eq!(lv(r, "....x*xx..."), F4);
+        assert_eq!(lv(r, "...ox*xx..."), B4);
+        assert_eq!(lv(r, "....x*.xx.."), B4);
+        assert_eq!(lv(r, ".....*xx..."), F3);
+        assert_eq!(lv(r, "....o*xx..."), B3);
+        assert_eq!(lv(r, ".....*x...."), F2);
+        assert_eq!(lv(r, "..x.x*x.x.."), F4 | INLINE44);
+        assert_eq!(lv(r, "oxxxx*o...."), F5);
+    }
+
+    #[test]
+    fn exact_five_and_overline() {
+        let r = Rule::Standard;
+        assert_eq!(lv(r, "...xx*xx..."), F5);
+        assert_eq!(lv(r, "..xxx*xx..."), DEAD | OVERLINE);
+        assert_eq!(lv(r, "..x.x*xx..."), B4);
+        // Black under renju: exact five; white: five or more.
+        assert_eq!(lv(Rule::Renju, "..xxx*xx..."), DEAD | OVERLINE);
+        let white = table(Rule::Renju, Color::White);
+        assert_eq!(white[swap_colors(key("..xxx*xx...")) as usize], F5);
+    }
+
+    #[test]
+    fn caro_blocked_five() {
+        assert_eq!(lv(Rule::CaroFreestyle, "..oxx*xxo.."), DEAD);
+        assert_eq!(lv(Rule::CaroFreestyle, "..#xx*xxo.."), F5);
+        assert_eq!(lv(Rule::CaroFreestyle, ".oxxx*xxo.."), F5);
+        assert_eq!(lv(Rule::CaroStandard, ".oxxx*xxo.."), DEAD | OVERLINE);
+        assert_eq!(lv(Rule::CaroStandard, "..oxx*xx..."), F5);
+        // Blocked at one end by the opponent: only the open end can make a winning five.
+        assert_eq!(lv(Rule::CaroFreestyle, "...ox*xx..."), B4);
+    }
+}

@@ -1,0 +1,432 @@
+//! The search driver: root move generation, root threat probes, iterative deepening with
+//! aspiration windows and multi-PV, Lazy SMP helper threads, and the result.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use renzoku_rules::{Board, Point, Rule};
+
+use crate::engine::SearchResult;
+use crate::limits::{Limits, SearchMode};
+use crate::movegen::{all_legal, blocks_can_spoil, defence_moves, legal_flex4, quiet_moves};
+use crate::observer::{IterationInfo, RootMoveInfo, SearchObserver};
+use crate::position::Position;
+use crate::score::{INF, MATE, MATE_BOUND, Score};
+use crate::timeman::TimeBudget;
+use crate::tt::TranspositionTable;
+use crate::worker::{MAX_PLY, Shared, Worker, static_eval};
+
+/// Fours a root VCF probe may chain, and its node budget before the main search.
+const ROOT_VCF_DEPTH: u32 = 40;
+const ROOT_VCF_NODES: u64 = 200_000;
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    idx: usize,
+    score: i32,
+    pv: Vec<usize>,
+}
+
+/// Root candidates in search order: a five if we have one; else blocks of the opponent's fives;
+/// else the defences against its open fours; else every candidate. Excluded moves are dropped
+/// unless nothing would remain.
+fn root_moves(w: &Worker<'_>, excluded: &[Point]) -> Vec<usize> {
+    let pos = &w.pos;
+    let me = pos.side_to_move();
+    let opp = me.opponent();
+    let mut moves = Vec::new();
+    if pos.fives(me).any() {
+        moves.extend(pos.fives(me).iter());
+    } else if pos.fives(opp).any() {
+        moves.extend(pos.fives(opp).iter().filter(|&i| pos.is_legal(i, me)));
+    } else if legal_flex4(pos, opp).is_some() {
+        defence_moves(pos, &mut moves);
+    }
+    if moves.is_empty() {
+        quiet_moves(pos, &mut moves);
+    }
+    let kept: Vec<usize> =
+        moves.iter().copied().filter(|&i| !excluded.contains(&pos.point(i))).collect();
+    if !kept.is_empty() {
+        moves = kept;
+    } else if !excluded.is_empty() {
+        // Every threat answer is excluded: fall back to any legal non-excluded square.
+        let mut all = Vec::new();
+        all_legal(pos, &mut all);
+        all.retain(|&i| !excluded.contains(&pos.point(i)));
+        if !all.is_empty() {
+            moves = all;
+        }
+    }
+    w.order(&mut moves, None, 0);
+    moves
+}
+
+/// The static score reported by [`crate::evaluate`].
+pub fn static_score(board: &Board, rule: Rule) -> Score {
+    let pos = Position::new(board, rule);
+    let me = pos.side_to_move();
+    let opp = me.opponent();
+    let spoil = blocks_can_spoil(rule);
+    if pos.fives(me).any() {
+        Score::Win(1)
+    } else if !spoil && pos.fives(opp).count() >= 2 {
+        Score::Loss(2)
+    } else if !spoil && !pos.fives(opp).any() && legal_flex4(&pos, me).is_some() {
+        Score::Win(3)
+    } else {
+        Score::Eval(static_eval(&pos))
+    }
+}
+
+/// Progress of one search for the result.
+struct Outcome {
+    best: usize,
+    score: i32,
+    depth: u32,
+    pv: Vec<usize>,
+}
+
+fn points(pos: &Position, line: &[usize]) -> Vec<Point> {
+    line.iter().map(|&i| pos.point(i)).collect()
+}
+
+/// Runs a search; see [`crate::Engine::search`].
+pub fn run(
+    tt: &TranspositionTable,
+    threads: usize,
+    board: &Board,
+    rule: Rule,
+    limits: &Limits,
+    stop: &AtomicBool,
+    observer: &mut dyn SearchObserver,
+) -> SearchResult {
+    let start = Instant::now();
+    let budget = TimeBudget::new(limits, u32::from(board.width()) * u32::from(board.height()));
+    let shared = Shared {
+        tt,
+        stop_ext: stop,
+        stop_int: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        start,
+        hard: budget.hard,
+        max_nodes: limits.max_nodes,
+    };
+    let pos = Position::new(board, rule);
+    let mut main = Worker::new(pos.clone(), &shared, true);
+    let moves = root_moves(&main, &limits.excluded_moves);
+    let finish = |w: &Worker<'_>, o: Option<Outcome>| -> SearchResult {
+        let elapsed = start.elapsed();
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        match o {
+            None => SearchResult {
+                best_move: None,
+                score: Score::Eval(0),
+                depth: 0,
+                seldepth: 0,
+                nodes,
+                elapsed,
+                pv: Vec::new(),
+                winrate: 0.5,
+            },
+            Some(o) => {
+                let score = Score::from_internal(o.score);
+                let mut pv = points(&w.pos, &o.pv);
+                if pv.first() != Some(&w.pos.point(o.best)) {
+                    pv = vec![w.pos.point(o.best)];
+                }
+                SearchResult {
+                    best_move: Some(w.pos.point(o.best)),
+                    score,
+                    depth: o.depth,
+                    seldepth: w.seldepth,
+                    nodes,
+                    elapsed,
+                    pv,
+                    winrate: score.winrate(),
+                }
+            }
+        }
+    };
+    let Some(&first) = moves.first() else {
+        return finish(&main, None);
+    };
+    let me = main.pos.side_to_move();
+    if main.pos.fives(me).contains(first) {
+        return finish(
+            &main,
+            Some(Outcome { best: first, score: MATE - 1, depth: 1, pv: vec![first] }),
+        );
+    }
+    let quick = Outcome { best: first, score: static_eval(&main.pos), depth: 0, pv: vec![first] };
+    if budget.is_instant() || stop.load(Ordering::Relaxed) {
+        return finish(&main, Some(quick));
+    }
+    tt.new_search();
+
+    // Root threat probes: a proven VCF (or, in VCT mode, VCT) answers at once.
+    let vcf_nodes = match limits.mode {
+        SearchMode::Normal => ROOT_VCF_NODES,
+        SearchMode::VcfOnly | SearchMode::VctOnly => u64::MAX,
+    };
+    main.threat_limit = vcf_nodes;
+    let vcf = main.vcf(ROOT_VCF_DEPTH, 0);
+    main.threat_limit = u64::MAX;
+    main.flush();
+    if let Some(n) = vcf
+        && let Some(&m) = main.threat_line.first()
+        && moves.contains(&m)
+    {
+        let line = main.threat_line.clone();
+        report_proof(&main, observer, n, &line);
+        return finish(
+            &main,
+            Some(Outcome { best: m, score: MATE - n as i32, depth: n, pv: line }),
+        );
+    }
+    match limits.mode {
+        SearchMode::Normal => {}
+        SearchMode::VcfOnly => return finish(&main, Some(quick)),
+        SearchMode::VctOnly => {
+            let max = limits.max_depth.unwrap_or(30).min(60);
+            for depth in 1..=max {
+                main.vcf_memo.fill((0, 0));
+                if let Some(n) = main.vct(depth, 0)
+                    && let Some(&m) = main.threat_line.first()
+                    && moves.contains(&m)
+                {
+                    let line = main.threat_line.clone();
+                    report_proof(&main, observer, n, &line);
+                    main.flush();
+                    return finish(
+                        &main,
+                        Some(Outcome { best: m, score: MATE - n as i32, depth, pv: line }),
+                    );
+                }
+                if main.stopped {
+                    break;
+                }
+            }
+            main.flush();
+            return finish(&main, Some(quick));
+        }
+    }
+
+    let outcome = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let pos = pos.clone();
+            let shared = &shared;
+            let moves = moves.clone();
+            scope.spawn(move || {
+                let mut helper = Worker::new(pos, shared, false);
+                iterate(&mut helper, moves, limits, &budget, None, id);
+                helper.flush();
+            });
+        }
+        let o = iterate(&mut main, moves.clone(), limits, &budget, Some(observer), 0);
+        shared.stop_int.store(true, Ordering::Relaxed);
+        main.flush();
+        o
+    });
+    finish(&main, Some(outcome.unwrap_or(quick)))
+}
+
+fn report_proof(w: &Worker<'_>, observer: &mut dyn SearchObserver, n: u32, line: &[usize]) {
+    let elapsed = w.shared.start.elapsed();
+    let nodes = w.shared.nodes.load(Ordering::Relaxed);
+    observer.on_iteration(&IterationInfo {
+        depth: n,
+        seldepth: w.seldepth.max(n),
+        multipv: 1,
+        score: Score::Win(n),
+        winrate: 1.0,
+        nodes,
+        elapsed,
+        nps: nps(nodes, elapsed),
+        hash_permille: w.shared.tt.usage_permille(),
+        pv: points(&w.pos, line),
+    });
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
+}
+
+/// Iterative deepening on one thread. The main thread (with an observer) reports each
+/// iteration and decides when to stop; helpers skip depths so the threads spread out.
+fn iterate<'o>(
+    w: &mut Worker<'_>,
+    moves: Vec<usize>,
+    limits: &Limits,
+    budget: &TimeBudget,
+    mut observer: Option<&mut (dyn SearchObserver + 'o)>,
+    id: usize,
+) -> Option<Outcome> {
+    let mut root: Vec<RootMove> =
+        moves.into_iter().map(|idx| RootMove { idx, score: -INF, pv: vec![idx] }).collect();
+    let max_depth = limits.max_depth.map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
+    let multi_pv = (limits.multi_pv.max(1) as usize).min(root.len());
+    let mut outcome: Option<Outcome> = None;
+    let mut prev_score: i32 = 0;
+    for depth in 1..=max_depth {
+        if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
+            continue;
+        }
+        for pv_index in 0..multi_pv {
+            let (mut alpha, mut beta, mut delta) =
+                if depth >= 5 && multi_pv == 1 && prev_score.abs() < MATE_BOUND {
+                    (prev_score - 40, prev_score + 40, 40)
+                } else {
+                    (-INF, INF, INF)
+                };
+            let score = loop {
+                let s = root_search(
+                    w,
+                    &mut root[pv_index..],
+                    alpha,
+                    beta,
+                    depth,
+                    observer.as_deref_mut(),
+                    pv_index == 0,
+                );
+                if w.stopped {
+                    break s;
+                }
+                if s <= alpha && alpha > -INF {
+                    alpha = (s - delta).max(-INF);
+                    beta = i32::midpoint(alpha, beta) + delta.min(INF / 4);
+                } else if s >= beta && beta < INF {
+                    beta = (s + delta).min(INF);
+                } else {
+                    break s;
+                }
+                delta = delta.saturating_mul(2);
+                if delta > 600 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            let searched = &mut root[pv_index..];
+            searched.sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if w.stopped {
+                // A move that beat the previous best in this unfinished iteration is trusted.
+                if pv_index == 0
+                    && let Some(o) = outcome.as_mut()
+                    && root[0].score > -INF
+                    && root[0].idx != o.best
+                    && root[0].score > prev_score - 30
+                {
+                    o.best = root[0].idx;
+                    o.score = root[0].score;
+                    o.pv.clone_from(&root[0].pv);
+                }
+                if outcome.is_none() && root[0].score > -INF {
+                    outcome = Some(Outcome {
+                        best: root[0].idx,
+                        score: root[0].score,
+                        depth: 0,
+                        pv: root[0].pv.clone(),
+                    });
+                }
+                return outcome;
+            }
+            if pv_index == 0 {
+                prev_score = score;
+                outcome = Some(Outcome {
+                    best: root[0].idx,
+                    score: root[0].score,
+                    depth,
+                    pv: root[0].pv.clone(),
+                });
+            }
+            if let Some(obs) = observer.as_deref_mut() {
+                let elapsed = w.shared.start.elapsed();
+                let nodes = w.shared.nodes.load(Ordering::Relaxed) + w.nodes;
+                let rm = &root[pv_index];
+                let s = Score::from_internal(rm.score);
+                obs.on_iteration(&IterationInfo {
+                    depth,
+                    seldepth: w.seldepth,
+                    multipv: pv_index as u32 + 1,
+                    score: s,
+                    winrate: s.winrate(),
+                    nodes,
+                    elapsed,
+                    nps: nps(nodes, elapsed),
+                    hash_permille: w.shared.tt.usage_permille(),
+                    pv: points(&w.pos, &rm.pv),
+                });
+            }
+        }
+        if id == 0 {
+            let elapsed = w.shared.start.elapsed();
+            let proven =
+                prev_score.abs() >= MATE_BOUND && depth as i32 > MATE - prev_score.abs() + 2;
+            let out_of_time = budget.soft.is_some_and(|s| elapsed >= s);
+            if proven || out_of_time || root.len() == 1 && depth >= 2 {
+                break;
+            }
+        }
+        if w.stopped {
+            break;
+        }
+    }
+    outcome
+}
+
+/// Searches the root moves at `depth` with PVS; updates their scores and PVs. Moves that fail
+/// low keep -INF so that sorting puts the best first.
+fn root_search<'o>(
+    w: &mut Worker<'_>,
+    root: &mut [RootMove],
+    mut alpha: i32,
+    beta: i32,
+    depth: u32,
+    mut observer: Option<&mut (dyn SearchObserver + 'o)>,
+    report_moves: bool,
+) -> i32 {
+    let total = root.len() as u32;
+    let mut best = -INF;
+    for (n, rm) in root.iter_mut().enumerate() {
+        if let Some(obs) = observer.as_deref_mut()
+            && report_moves
+        {
+            obs.on_root_move(&RootMoveInfo {
+                depth,
+                point: w.pos.point(rm.idx),
+                index: n as u32 + 1,
+                total,
+            });
+        }
+        w.pos.make(rm.idx);
+        let d = depth as i32 - 1;
+        let score = if n == 0 {
+            -w.search(-beta, -alpha, d, 1, true)
+        } else {
+            let s = -w.search(-alpha - 1, -alpha, d, 1, false);
+            if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true) } else { s }
+        };
+        w.pos.unmake();
+        if w.stopped {
+            break;
+        }
+        if n == 0 || score > alpha {
+            rm.score = score;
+            rm.pv.clear();
+            rm.pv.push(rm.idx);
+            rm.pv.extend_from_slice(w.child_pv());
+        } else {
+            rm.score = -INF;
+        }
+        if score > best {
+            best = score;
+        }
+        if score > alpha {
+            alpha = score;
+            if score >= beta {
+                break;
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,239 @@
+//! Threat-space searches: VCF (victory by continuous fours) and VCT (continuous threats: fours
+//! and open threes), both as AND/OR searches on the incremental position.
+//!
+//! The attacker is the side to move at the call. Failed positions are remembered in a small
+//! direct-mapped table per thread (the same positions recur through move transpositions).
+
+use crate::eval::{CL_3, CL_4, CL_33};
+use crate::movegen::{blocks_can_spoil, defence_moves, four_moves, legal_flex4};
+use crate::worker::Worker;
+
+/// Salt that keeps VCT failures apart from VCF failures in the memo.
+const VCT_SALT: u64 = 0x7C7A_55E1_0F3B_9D21;
+
+impl Worker<'_> {
+    fn memo_fails(&self, key: u64, depth: u32) -> bool {
+        let e = self.vcf_memo[(key as usize) & (self.vcf_memo.len() - 1)];
+        e.0 == key && e.1 >= depth
+    }
+
+    fn memo_store(&mut self, key: u64, depth: u32) {
+        let n = self.vcf_memo.len() - 1;
+        self.vcf_memo[(key as usize) & n] = (key, depth);
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.stopped || self.nodes >= self.threat_limit
+    }
+
+    /// Looks for a VCF of at most `depth` fours for the side to move. Returns the number of
+    /// plies until the five (1 = a five can be made now); `self.threat_line` then holds the
+    /// winning sequence. `ply` is only used for the selective depth.
+    pub fn vcf(&mut self, depth: u32, ply: usize) -> Option<u32> {
+        let me = self.pos.side_to_move();
+        let five = self.pos.fives(me).iter().next();
+        if let Some(m) = five {
+            self.threat_line.clear();
+            self.threat_line.push(m);
+            return Some(1);
+        }
+        if depth == 0 {
+            return None;
+        }
+        self.count_node();
+        if self.out_of_budget() {
+            return None;
+        }
+        let key = self.pos.hash();
+        if self.memo_fails(key, depth) {
+            return None;
+        }
+        let opp = me.opponent();
+        let mut moves = Vec::new();
+        let opp_fives = self.pos.fives(opp).count();
+        if opp_fives > 0 {
+            // We must block; the block only continues the VCF if it is a four itself.
+            if opp_fives >= 2 && !blocks_can_spoil(self.pos.rule) {
+                return None;
+            }
+            moves.extend(
+                self.pos
+                    .fives(opp)
+                    .iter()
+                    .filter(|&b| self.pos.class(b, me) >= CL_4 && self.pos.is_legal(b, me)),
+            );
+        } else {
+            four_moves(&self.pos, me, &mut moves);
+        }
+        for m in moves {
+            self.pos.make(m);
+            let r = self.vcf_defend(depth, ply + 1);
+            self.pos.unmake();
+            if let Some(n) = r {
+                self.threat_line.insert(0, m);
+                return Some(n + 1);
+            }
+            if self.out_of_budget() {
+                return None;
+            }
+        }
+        self.memo_store(key, depth);
+        None
+    }
+
+    /// The defender answers a four: it must block every five square (each block is tried).
+    fn vcf_defend(&mut self, depth: u32, ply: usize) -> Option<u32> {
+        self.seldepth = self.seldepth.max(ply as u32);
+        if self.pos.fives(self.pos.side_to_move()).any() {
+            return None;
+        }
+        self.block_all(depth, ply, Self::vcf)
+    }
+
+    /// Shared by VCF and VCT: the defender must stop the attacker's five(s). Every legal block
+    /// is tried and the attacker must win after each; returns plies from this node.
+    fn block_all(
+        &mut self,
+        depth: u32,
+        ply: usize,
+        attack: impl Fn(&mut Self, u32, usize) -> Option<u32>,
+    ) -> Option<u32> {
+        let def = self.pos.side_to_move();
+        let att = def.opponent();
+        let fives: Vec<usize> = self.pos.fives(att).iter().collect();
+        if fives.is_empty() {
+            return None;
+        }
+        if fives.len() >= 2 && !blocks_can_spoil(self.pos.rule) {
+            self.threat_line.clear();
+            self.threat_line.extend_from_slice(&fives[..2]);
+            return Some(2);
+        }
+        let mut longest = None;
+        let mut line = Vec::new();
+        for &b in &fives {
+            if !self.pos.is_legal(b, def) {
+                // Black cannot block on a forbidden square: the five follows.
+                continue;
+            }
+            self.pos.make(b);
+            let r = if self.pos.fives(att).any() {
+                let m = self.pos.fives(att).iter().next().unwrap_or(b);
+                self.threat_line.clear();
+                self.threat_line.push(m);
+                Some(1)
+            } else {
+                attack(self, depth - 1, ply + 1)
+            };
+            self.pos.unmake();
+            let n = r?;
+            if longest.is_none_or(|l| n + 1 > l) {
+                longest = Some(n + 1);
+                line.clear();
+                line.push(b);
+                line.extend_from_slice(&self.threat_line);
+            }
+        }
+        if longest.is_none() {
+            self.threat_line.clear();
+            self.threat_line.push(fives[0]);
+            return Some(2);
+        }
+        self.threat_line = line;
+        longest
+    }
+
+    /// Looks for a VCT of at most `depth` attacking moves (fours or open threes).
+    pub fn vct(&mut self, depth: u32, ply: usize) -> Option<u32> {
+        let me = self.pos.side_to_move();
+        let five = self.pos.fives(me).iter().next();
+        if let Some(m) = five {
+            self.threat_line.clear();
+            self.threat_line.push(m);
+            return Some(1);
+        }
+        if depth == 0 {
+            return None;
+        }
+        self.count_node();
+        if self.out_of_budget() {
+            return None;
+        }
+        let key = self.pos.hash() ^ VCT_SALT;
+        if self.memo_fails(key, depth) {
+            return None;
+        }
+        let opp = me.opponent();
+        let spoil = blocks_can_spoil(self.pos.rule);
+        let opp_fives = self.pos.fives(opp).count();
+        let mut moves = Vec::new();
+        if opp_fives > 0 {
+            if opp_fives >= 2 && !spoil {
+                return None;
+            }
+            moves.extend(self.pos.fives(opp).iter().filter(|&b| self.pos.is_legal(b, me)));
+        } else {
+            if !spoil && let Some(m) = legal_flex4(&self.pos, me) {
+                self.threat_line.clear();
+                self.threat_line.push(m);
+                return Some(3);
+            }
+            four_moves(&self.pos, me, &mut moves);
+            for class in [CL_33, CL_3] {
+                for i in self.pos.squares_of(me, class).iter() {
+                    if self.pos.is_legal(i, me) {
+                        moves.push(i);
+                    }
+                }
+            }
+        }
+        for m in moves {
+            self.pos.make(m);
+            let r = self.vct_defend(depth, ply + 1);
+            self.pos.unmake();
+            if let Some(n) = r {
+                self.threat_line.insert(0, m);
+                return Some(n + 1);
+            }
+            if self.out_of_budget() {
+                return None;
+            }
+        }
+        self.memo_store(key, depth);
+        None
+    }
+
+    /// The defender answers a threat: a five must be blocked; an open-four threat may be met
+    /// on any defence square or by a counter-four. No threat left means the VCT failed.
+    fn vct_defend(&mut self, depth: u32, ply: usize) -> Option<u32> {
+        self.seldepth = self.seldepth.max(ply as u32);
+        let def = self.pos.side_to_move();
+        let att = def.opponent();
+        if self.pos.fives(def).any() {
+            return None;
+        }
+        if self.pos.fives(att).any() {
+            return self.block_all(depth, ply, Self::vct);
+        }
+        legal_flex4(&self.pos, att)?;
+        let mut defences = Vec::new();
+        defence_moves(&self.pos, &mut defences);
+        // No defence at all: any move, the open four, any move, the five.
+        let mut longest = 4;
+        let mut line = Vec::new();
+        for d in defences {
+            self.pos.make(d);
+            let r = self.vct(depth - 1, ply + 1);
+            self.pos.unmake();
+            let n = r?;
+            if line.is_empty() || n + 1 > longest {
+                longest = n + 1;
+                line.clear();
+                line.push(d);
+                line.extend_from_slice(&self.threat_line);
+            }
+        }
+        self.threat_line = line;
+        Some(longest)
+    }
+}

@@ -1,0 +1,125 @@
+//! Time management: turns the protocol's clock information into a soft limit (do not start
+//! another iteration after it) and a hard deadline (abort the search, answer at once).
+//!
+//! The whole game is budgeted: with a game clock we spend `time_left / moves_to_go` plus most of
+//! the increment, never more than a fraction of what is left, and always keep the protocol lag
+//! in reserve so the reply arrives in time.
+
+use std::time::Duration;
+
+use crate::limits::Limits;
+
+/// Soft and hard time limits of one move; `None` = unlimited.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TimeBudget {
+    /// Do not start a new iteration after this much time.
+    pub soft: Option<Duration>,
+    /// Stop searching at once at this time.
+    pub hard: Option<Duration>,
+}
+
+/// Stones a game usually lasts beyond the current move count: Gomoku games rarely exceed 60
+/// moves per side, but the budget must not collapse late in a long game.
+fn moves_to_go(moves_played: u32, squares: u32) -> u64 {
+    let own_moves_played = moves_played / 2;
+    let expected_total = 45u32.min(squares / 4).max(10);
+    u64::from(expected_total.saturating_sub(own_moves_played).max(12))
+}
+
+impl TimeBudget {
+    /// The budget for `limits` on a board of `squares` squares.
+    pub fn new(limits: &Limits, squares: u32) -> TimeBudget {
+        let lag = limits.protocol_lag_ms;
+        let mut hard: Option<u64> = None;
+        let mut soft: Option<u64> = None;
+        let mut tighten = |h: u64, s: u64| {
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+        };
+
+        if let Some(turn) = limits.turn_time_ms {
+            // Keep the lag in reserve, but never reserve more than half of a short turn.
+            let usable = turn.saturating_sub(lag.min(turn / 2));
+            // A further 5% safety margin for scheduling noise on a busy machine.
+            let hard_ms = usable.saturating_sub(usable / 20 + 1);
+            tighten(hard_ms, hard_ms * 6 / 10);
+        }
+
+        let left = match (limits.time_left_ms, limits.match_time_ms) {
+            (Some(l), _) if l < i64::from(i32::MAX) => Some(l),
+            (None, Some(m)) if m > 0 => Some(m as i64),
+            _ => None,
+        };
+        if let Some(left) = left {
+            if left <= 0 {
+                tighten(0, 0);
+            } else {
+                let left = left as u64;
+                let spendable = left.saturating_sub(lag);
+                let mtg = moves_to_go(limits.moves_played, squares);
+                let inc = limits.increment_ms;
+                let target = spendable / mtg + inc * 3 / 4;
+                // Never gamble more than a fifth of the clock on one move.
+                let cap = spendable / 5 + inc / 2;
+                let hard_ms = (target * 4).min(cap).min(spendable);
+                tighten(hard_ms, target.min(hard_ms));
+            }
+        }
+
+        TimeBudget { soft: soft.map(Duration::from_millis), hard: hard.map(Duration::from_millis) }
+    }
+
+    /// True when the search must answer without searching (no time at all).
+    pub fn is_instant(&self) -> bool {
+        self.hard == Some(Duration::ZERO)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(d: Option<Duration>) -> u64 {
+        d.map_or(u64::MAX, |d| d.as_millis() as u64)
+    }
+
+    #[test]
+    fn unlimited_by_default() {
+        let b = TimeBudget::new(&Limits::default(), 225);
+        assert_eq!(b.hard, None);
+        assert_eq!(b.soft, None);
+    }
+
+    #[test]
+    fn turn_time_keeps_the_lag() {
+        let limits = Limits { turn_time_ms: Some(1000), ..Limits::default() };
+        let b = TimeBudget::new(&limits, 225);
+        assert!(ms(b.hard) <= 950);
+        assert!(ms(b.hard) >= 800);
+        assert!(ms(b.soft) < ms(b.hard));
+    }
+
+    #[test]
+    fn zero_turn_time_and_negative_clock_are_instant() {
+        let zero = Limits { turn_time_ms: Some(0), ..Limits::default() };
+        assert!(TimeBudget::new(&zero, 225).is_instant());
+        let late = Limits { time_left_ms: Some(-5), ..Limits::default() };
+        assert!(TimeBudget::new(&late, 225).is_instant());
+    }
+
+    #[test]
+    fn game_clock_is_paced() {
+        let limits = Limits {
+            turn_time_ms: Some(30_000),
+            time_left_ms: Some(60_000),
+            moves_played: 10,
+            ..Limits::default()
+        };
+        let b = TimeBudget::new(&limits, 225);
+        // 60 s over roughly 40 remaining moves: a few seconds, far below the turn limit.
+        assert!(ms(b.soft) >= 1000 && ms(b.soft) <= 3000, "{b:?}");
+        assert!(ms(b.hard) <= 12_000, "{b:?}");
+        let unlimited = Limits { time_left_ms: Some(i64::from(i32::MAX)), ..Limits::default() };
+        assert_eq!(TimeBudget::new(&unlimited, 225).hard, None);
+    }
+}

@@ -1,0 +1,378 @@
+//! One search thread: PVS alpha-beta with a transposition table, threat-driven move generation,
+//! killer and history ordering, late-move reductions and pruning, and a VCF probe at the leaves.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::eval::{CL_3, CL_4};
+use crate::movegen::{blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves};
+use crate::position::Position;
+use crate::score::{INF, MATE, MATE_BOUND};
+use crate::tt::{Bound, TranspositionTable};
+
+pub const MAX_PLY: usize = 120;
+/// Attacking fours a leaf VCF probe may chain.
+const LEAF_VCF_DEPTH: u32 = 5;
+
+/// Limits and flags shared by all threads of one search.
+#[derive(Debug)]
+pub struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    /// The caller's stop flag.
+    pub stop_ext: &'a AtomicBool,
+    /// Set by the main thread when the search must end (time, nodes, depth, proven result).
+    pub stop_int: AtomicBool,
+    pub nodes: AtomicU64,
+    pub start: Instant,
+    pub hard: Option<Duration>,
+    pub max_nodes: Option<u64>,
+}
+
+/// Converts a score to its hash-table form (mate distances from the node, not the root).
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Static evaluation of a position for its side to move.
+pub fn static_eval(pos: &Position) -> i32 {
+    let me = pos.side_to_move();
+    let mine = pos.value_sum(me);
+    let theirs = pos.value_sum(me.opponent());
+    // The side to move realises its threats first, so they weigh a little more.
+    ((mine * 6 - theirs * 5) / 12).clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
+}
+
+#[derive(Debug)]
+pub struct Worker<'a> {
+    pub pos: Position,
+    pub shared: &'a Shared<'a>,
+    pub is_main: bool,
+    pub nodes: u64,
+    flushed: u64,
+    pub stopped: bool,
+    pub seldepth: u32,
+    killers: Vec<[usize; 2]>,
+    history: [Vec<i32>; 2],
+    pv: Vec<Vec<usize>>,
+    buffers: Vec<Vec<usize>>,
+    /// VCF failures: (hash, depth) of positions where no VCF of that depth exists.
+    pub vcf_memo: Vec<(u64, u32)>,
+    /// Node count at which threat searches give up (root probes have a budget).
+    pub threat_limit: u64,
+    /// The winning line found by the last successful threat search.
+    pub threat_line: Vec<usize>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(pos: Position, shared: &'a Shared<'a>, is_main: bool) -> Worker<'a> {
+        let squares = (pos.width + 10) * (pos.height + 10);
+        Worker {
+            pos,
+            shared,
+            is_main,
+            nodes: 0,
+            flushed: 0,
+            stopped: false,
+            seldepth: 0,
+            killers: vec![[usize::MAX; 2]; MAX_PLY + 2],
+            history: [vec![0; squares], vec![0; squares]],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            buffers: vec![Vec::new(); MAX_PLY + 2],
+            vcf_memo: vec![(0, 0); 1 << 16],
+            threat_limit: u64::MAX,
+            threat_line: Vec::new(),
+        }
+    }
+
+    /// Counts a node and, every 256, publishes the count and checks the stop conditions.
+    #[inline]
+    pub fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes.trailing_zeros() >= 8 {
+            self.poll();
+        }
+    }
+
+    pub fn poll(&mut self) {
+        let s = self.shared;
+        let total = s.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed) + self.nodes
+            - self.flushed;
+        self.flushed = self.nodes;
+        if self.is_main {
+            let out_of_time = s.hard.is_some_and(|h| s.start.elapsed() >= h);
+            let out_of_nodes = s.max_nodes.is_some_and(|n| total >= n);
+            if out_of_time || out_of_nodes {
+                s.stop_int.store(true, Ordering::Relaxed);
+            }
+        }
+        if s.stop_int.load(Ordering::Relaxed) || s.stop_ext.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    /// Publishes the remaining node count.
+    pub fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// The principal variation below the root move just searched.
+    pub fn child_pv(&self) -> &[usize] {
+        &self.pv[1]
+    }
+
+    /// Static evaluation for the side to move.
+    pub fn evaluate(&self) -> i32 {
+        static_eval(&self.pos)
+    }
+
+    fn set_pv(&mut self, ply: usize, m: usize) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Orders `moves` in place, best first.
+    pub fn order(&self, moves: &mut [usize], tt_move: Option<usize>, ply: usize) {
+        let me = self.pos.side_to_move();
+        let opp = me.opponent();
+        let c = me.index();
+        let killers = self.killers[ply];
+        let mut scored: Vec<(i32, usize)> = moves
+            .iter()
+            .map(|&m| {
+                let s = if Some(m) == tt_move {
+                    1 << 28
+                } else {
+                    let mine = self.pos.info(m, me);
+                    let theirs = self.pos.info(m, opp);
+                    let mut s = mine.value * 2 + theirs.value + i32::from(mine.class) * 400;
+                    if theirs.class >= CL_4 {
+                        s += 1500;
+                    } else if theirs.class >= CL_3 {
+                        s += 300;
+                    }
+                    if killers[0] == m || killers[1] == m {
+                        s += 250;
+                    }
+                    s + self.history[c][m] / 64
+                };
+                (s, m)
+            })
+            .collect();
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (slot, (_, m)) in moves.iter_mut().zip(scored) {
+            *slot = m;
+        }
+    }
+
+    /// Whether a move is tactical (never reduced or pruned).
+    fn is_tactical(&self, m: usize) -> bool {
+        let me = self.pos.side_to_move();
+        self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
+    }
+
+    /// Alpha-beta with principal variation search. `depth` is in plies.
+    pub fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as u32);
+        let me = self.pos.side_to_move();
+        let opp = me.opponent();
+        let spoil = blocks_can_spoil(self.pos.rule);
+
+        let five = self.pos.fives(me).iter().next();
+        if let Some(m) = five {
+            self.set_pv(ply, m);
+            return MATE - ply as i32 - 1;
+        }
+        if !self.pos.has_empty() {
+            return 0;
+        }
+        // Mate distance pruning: we cannot lose before ply + 2 nor win before ply + 1.
+        alpha = alpha.max(-MATE + ply as i32 + 2);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let opp_fives = self.pos.fives(opp).count();
+        let forced = opp_fives > 0;
+        if forced && !spoil && opp_fives >= 2 {
+            return -MATE + ply as i32 + 2;
+        }
+        if !forced && !spoil && legal_flex4(&self.pos, me).is_some() {
+            if let Some(m) = legal_flex4(&self.pos, me) {
+                self.set_pv(ply, m);
+            }
+            return MATE - ply as i32 - 3;
+        }
+        if ply >= MAX_PLY - 4 {
+            return self.evaluate();
+        }
+        if depth <= 0 && !forced {
+            return self.quiescence(ply);
+        }
+
+        let key = self.pos.hash();
+        let entry = self.shared.tt.probe(key);
+        let mut tt_move = None;
+        if let Some(e) = entry {
+            tt_move = e.best.map(|p| self.pos.index_of(p)).filter(|&i| self.pos.is_empty(i));
+            if !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        let threatened;
+        if forced {
+            moves.extend(self.pos.fives(opp).iter().filter(|&i| self.pos.is_legal(i, me)));
+            threatened = true;
+        } else if legal_flex4(&self.pos, opp).is_some() {
+            defence_moves(&self.pos, &mut moves);
+            threatened = true;
+        } else {
+            quiet_moves(&self.pos, &mut moves);
+            threatened = false;
+        }
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            // Nothing stops the opponent's five (or open four): lost in two (or four) plies.
+            return if forced { -MATE + ply as i32 + 2 } else { -MATE + ply as i32 + 4 };
+        }
+        if let Some(t) = tt_move.filter(|t| !moves.contains(t)) {
+            // A hash move outside the generated set (e.g. from a different threat situation)
+            // is not trusted.
+            let _ = t;
+            tt_move = None;
+        }
+        self.order(&mut moves, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for (n, &m) in moves.iter().enumerate() {
+            let tactical = threatened || self.is_tactical(m);
+            if !pv_node && !tactical && depth <= 3 && best > -MATE_BOUND {
+                let limit = [0, 6, 10, 16][depth.clamp(0, 3) as usize];
+                if n >= limit {
+                    break;
+                }
+            }
+            let new_depth = if forced { depth } else { depth - 1 };
+            self.pos.make(m);
+            let score = if n == 0 {
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && !tactical && n >= 3 {
+                    r = 1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6);
+                    if pv_node {
+                        r -= 1;
+                    }
+                }
+                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node {
+                        self.set_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            let k = &mut self.killers[ply];
+                            if k[0] != m {
+                                k[1] = k[0];
+                                k[0] = m;
+                            }
+                            let h = &mut self.history[me.index()][m];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for v in &mut self.history[me.index()] {
+                                    *v /= 2;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let best_point = best_move.map(|m| self.pos.point(m));
+        self.shared.tt.store(key, best_point, to_tt(best, ply), 0, depth, bound);
+        best
+    }
+
+    /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation.
+    fn quiescence(&mut self, ply: usize) -> i32 {
+        let me = self.pos.side_to_move();
+        if has_four_moves(&self.pos, me)
+            && let Some(n) = self.vcf(LEAF_VCF_DEPTH, ply)
+        {
+            return MATE - ply as i32 - n as i32;
+        }
+        self.evaluate()
+    }
+}
