@@ -178,3 +178,29 @@ fn offset_openings_reject_bad_lines() {
     assert!(parse_offset_opening(lines[40], 15, 15).is_err());
     assert_eq!(parse_offset_opening(lines[40], 20, 20).map(|v| v.len()), Ok(5));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Every text parser answers arbitrary input with a value or an error, never a panic.
+    #[test]
+    fn parsers_never_panic(text in ".{0,80}", w in 5u8..=32, h in 5u8..=32) {
+        for o in [PosOrientation::RowOneAtTop, PosOrientation::RowOneAtBottom] {
+            let _ = parse_pos_sequence(&text, w, h, o);
+        }
+        let _ = parse_offset_opening(&text, w, h);
+        let _ = parse_gomocup(&text, w, h);
+        let _ = parse_pv_token(&text, w, h);
+        let _ = parse_sgf_point(&text, w, h);
+        let _ = renzoku_rules::parse_stone_list_line(&text, w, h);
+        let _ = renzoku_rules::parse_diagram(&text);
+    }
+
+    #[test]
+    fn stone_lists_survive_noise(cut in 0usize..200, junk in "[ -~]{0,10}") {
+        let line = "B 7,7 8,7 7,8 | W 0,0 1,0 2,0 | F 1,1";
+        let mut noisy = line[..cut.min(line.len())].to_string();
+        noisy.push_str(&junk);
+        let _ = renzoku_rules::parse_stone_list_line(&noisy, 15, 15);
+    }
+}
