@@ -1,0 +1,214 @@
+//! A zoo of test engines for the arena's end-to-end tests: one well-behaved instant random
+//! engine and one misbehaviour per mode.
+//!
+//! `zoo-engine MODE [--after N] [--delay MS] [--tag TAG]`: the engine plays random legal moves;
+//! from its N-th own move on (default 0, the first) it shows the behaviour of MODE:
+//! `good`, `crash-start`, `crash`, `hang`, `late` (answers after --delay ms), `occupied`,
+//! `offboard`, `junk`, `nonutf8`, `huge`, `error`, `stderr-flood`, `spawn` (starts a sleeping
+//! child at once), `ignore-end`, `mute-start` (never answers START), `sleeper` (the child).
+//! `--tag` is ignored; tests use it to find leftover processes.
+
+use std::io::{self, BufRead, Write};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::Duration;
+
+struct Zoo {
+    mode: String,
+    after: usize,
+    delay: u64,
+    size: usize,
+    cells: Vec<u8>,
+    own_moves: usize,
+    rng: u64,
+}
+
+impl Zoo {
+    fn random(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+
+    fn set(&mut self, x: i64, y: i64, v: u8) {
+        let s = self.size as i64;
+        if (0..s).contains(&x) && (0..s).contains(&y) {
+            self.cells[(y * s + x) as usize] = v;
+        }
+    }
+
+    fn misbehaving(&self) -> bool {
+        self.own_moves >= self.after
+    }
+
+    /// Answers a move request, misbehaving as asked.
+    fn answer(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let empty: Vec<usize> = (0..self.cells.len()).filter(|&i| self.cells[i] == 0).collect();
+        let pick =
+            if empty.is_empty() { 0 } else { empty[(self.random() % empty.len() as u64) as usize] };
+        let (x, y) = (pick % self.size, pick / self.size);
+        let bad = self.misbehaving();
+        self.own_moves += 1;
+        writeln!(out, "MESSAGE zoo {} move {}", self.mode, self.own_moves)?;
+        if bad {
+            match self.mode.as_str() {
+                "crash" => std::process::exit(3),
+                "hang" => loop {
+                    thread::sleep(Duration::from_secs(1000));
+                },
+                "late" => {
+                    out.flush()?;
+                    thread::sleep(Duration::from_millis(self.delay));
+                }
+                "occupied" => {
+                    if let Some(i) = (0..self.cells.len()).find(|&i| self.cells[i] != 0) {
+                        writeln!(out, "{},{}", i % self.size, i / self.size)?;
+                        return out.flush();
+                    }
+                }
+                "offboard" => {
+                    writeln!(out, "{},{}", self.size + 3, 1)?;
+                    return out.flush();
+                }
+                "junk" => {
+                    writeln!(out, "the best move is obviously the one in the middle")?;
+                    return out.flush();
+                }
+                "nonutf8" => {
+                    out.write_all(&[0xff, 0xfe, b'7', b',', 0xc3, b'\n'])?;
+                    return out.flush();
+                }
+                "huge" => {
+                    let big = "y".repeat(300_000);
+                    writeln!(out, "MESSAGE {big}")?;
+                    writeln!(out, "{big}")?;
+                    return out.flush();
+                }
+                "error" => {
+                    writeln!(out, "ERROR I do not feel like playing")?;
+                    return out.flush();
+                }
+                "stderr-flood" => {
+                    let line = "noise ".repeat(1000);
+                    let mut err = io::stderr().lock();
+                    for _ in 0..100 {
+                        writeln!(err, "{line}")?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.cells[pick] = 1;
+        writeln!(out, "{x},{y}")?;
+        out.flush()
+    }
+}
+
+fn main() -> io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = args.first().cloned().unwrap_or_else(|| "good".to_string());
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    let mut zoo = Zoo {
+        mode: mode.clone(),
+        after: value("--after").unwrap_or(0) as usize,
+        delay: value("--delay").unwrap_or(0),
+        size: 15,
+        cells: vec![0; 225],
+        own_moves: 0,
+        rng: 0x9E37_79B9_7F4A_7C15 ^ u64::from(std::process::id()),
+    };
+    match mode.as_str() {
+        "crash-start" => std::process::exit(2),
+        "sleeper" => {
+            thread::sleep(Duration::from_secs(1000));
+            return Ok(());
+        }
+        "spawn" => {
+            let me = std::env::current_exe()?;
+            let tag = args
+                .iter()
+                .position(|a| a == "--tag")
+                .and_then(|i| args.get(i + 1))
+                .cloned()
+                .unwrap_or_default();
+            Command::new(me)
+                .args(["sleeper", "--tag", &tag])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()?;
+        }
+        _ => {}
+    }
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    let mut in_board = false;
+    let lines = stdin.lock().lines();
+    for line in lines {
+        let line = line?;
+        let t = line.trim();
+        let upper = t.to_ascii_uppercase();
+        if in_board {
+            if upper == "DONE" {
+                in_board = false;
+                zoo.answer(&mut out)?;
+            } else {
+                let f: Vec<i64> = t.split(',').filter_map(|v| v.trim().parse().ok()).collect();
+                if let [x, y, c] = f[..] {
+                    zoo.set(x, y, c as u8);
+                }
+            }
+            continue;
+        }
+        let mut words = upper.split_whitespace();
+        match words.next().unwrap_or("") {
+            "START" => {
+                if mode == "mute-start" {
+                    continue;
+                }
+                zoo.size = words.next().and_then(|v| v.parse().ok()).unwrap_or(15);
+                zoo.cells = vec![0; zoo.size * zoo.size];
+                writeln!(out, "OK")?;
+                out.flush()?;
+            }
+            "BEGIN" => zoo.answer(&mut out)?,
+            "TURN" => {
+                let f: Vec<i64> =
+                    words.next().unwrap_or("").split(',').filter_map(|v| v.parse().ok()).collect();
+                if let [x, y] = f[..] {
+                    zoo.set(x, y, 2);
+                }
+                zoo.answer(&mut out)?;
+            }
+            "BOARD" => {
+                zoo.cells.iter_mut().for_each(|c| *c = 0);
+                in_board = true;
+            }
+            "ABOUT" => {
+                writeln!(out, "name=\"zoo-{mode}\", version=\"1.0\", author=\"Renzoku tests\"")?;
+                out.flush()?;
+            }
+            "END" => {
+                if mode == "ignore-end" {
+                    loop {
+                        thread::sleep(Duration::from_secs(1000));
+                    }
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+    }
+    if mode == "ignore-end" {
+        loop {
+            thread::sleep(Duration::from_secs(1000));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,42 @@
+//! `renzoku match …`: the c-gomoku-cli command line.
+
+use crate::options;
+
+pub const USAGE: &str = "\
+usage: renzoku match [-each ENGINE_OPTIONS] -engine ENGINE_OPTIONS -engine ENGINE_OPTIONS … [OPTIONS]
+
+engine options: cmd=COMMAND name=NAME tc=MATCH[/TURN][+INC] depth=N nodes=N maxmemory=BYTES
+                thread=N tolerance=SECONDS option.KEY=VALUE
+options: -concurrency N -drawafter N -rule 0|1|4|8|9 -boardsize 5..32 -games N -rounds N
+         -gauntlet -loseonly -repeat -transform -sprt [elo0=E0] elo1=E1 [alpha=A] [beta=B]
+         [model=bayesian|logistic|normalized] -log -debug -sendbyboard -fatalerror
+         -openings file=FILE [type=offset|pos] [order=sequential|random] [srand=N]
+         -pgn FILE -sgf FILE -msg FILE -jsonl FILE -resume -ratinginterval N
+         -sample [freq=F] [format=csv|bin|bin_lz4] [file=FILE]
+Options take one or two dashes. With no engine, a short demo match of pbrain-renzoku against
+itself is played.";
+
+/// Runs `renzoku match` with the arguments after `match`; returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    if args.iter().any(|a| a == "-h" || a == "--help" || a == "-help") {
+        println!("{USAGE}");
+        return 0;
+    }
+    let opts = match options::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("renzoku match: {e}\n\n{USAGE}");
+            return 2;
+        }
+    };
+    if opts.engines.is_empty() {
+        return crate::demo::run(opts);
+    }
+    match crate::runner::run(&opts, None) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("renzoku match: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! One engine's side of the Gomocup dialogue, with deadlines and clocks.
+
+use std::time::{Duration, Instant};
+
+use renzoku_rules::{Point, Rule};
+
+use crate::logger::Logger;
+use crate::options::EngineOptions;
+use crate::process::{EngineProcess, Output, Spawn};
+use crate::protocol::{self, Reply};
+use crate::record::Reason;
+
+/// `time_left` sent when there is no match time limit.
+pub const UNLIMITED_MS: i64 = 2_147_483_647;
+
+/// Why an engine lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub reason: Reason,
+    pub detail: String,
+    /// Happened before the engine answered `START` (c-gomoku-cli's fatal-error list).
+    pub at_start: bool,
+}
+
+impl Fault {
+    fn new(reason: Reason, detail: impl Into<String>) -> Fault {
+        Fault { reason, detail: detail.into(), at_start: false }
+    }
+
+    /// Whether `-fatalerror` stops the run for this fault.
+    pub fn is_fatal(&self) -> bool {
+        matches!(self.reason, Reason::Crash | Reason::Hang | Reason::Time)
+            || (self.at_start && self.reason == Reason::Illegal)
+    }
+}
+
+/// A running engine in a game.
+#[derive(Debug)]
+pub struct Engine {
+    process: EngineProcess,
+    pub name: String,
+    opts: EngineOptions,
+    /// Whether the engine has a position (so `TURN` may be used).
+    has_position: bool,
+    time_left_ms: i64,
+}
+
+impl Engine {
+    pub fn launch(
+        spawn: &Spawn,
+        name: &str,
+        opts: &EngineOptions,
+        log: Option<Logger>,
+    ) -> Result<Engine, Fault> {
+        let process = EngineProcess::spawn(spawn, name, log).map_err(|e| Fault {
+            at_start: true,
+            ..Fault::new(Reason::Crash, format!("{name} cannot be started: {e}"))
+        })?;
+        Ok(Engine {
+            process,
+            name: name.to_string(),
+            opts: opts.clone(),
+            has_position: false,
+            time_left_ms: opts.tc.match_ms as i64,
+        })
+    }
+
+    fn tolerance(&self) -> Duration {
+        Duration::from_millis(self.opts.tolerance_ms)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.process.send(line).map_err(|e| {
+            Fault::new(Reason::Crash, format!("{} exited (cannot write: {e})", self.name))
+        })
+    }
+
+    /// `START size`, waits for `OK` (within the tolerance), then sends the game's `INFO`s.
+    pub fn start_game(&mut self, size: u8, rule: Rule) -> Result<(), Fault> {
+        self.start_inner(size).map_err(|f| Fault { at_start: true, ..f })?;
+        let o = self.opts.clone();
+        let mut infos = vec![protocol::info("rule", rule.gomocup_code())];
+        if o.tc.turn_ms > 0 {
+            infos.push(protocol::info("timeout_turn", o.tc.turn_ms));
+        }
+        infos.push(protocol::info("timeout_match", o.tc.match_ms));
+        if o.tc.increment_ms > 0 {
+            infos.push(protocol::info("time_increment", o.tc.increment_ms));
+        }
+        if o.depth > 0 {
+            infos.push(protocol::info("max_depth", o.depth));
+        }
+        if o.nodes > 0 {
+            infos.push(protocol::info("max_node", o.nodes));
+        }
+        infos.push(protocol::info("max_memory", o.max_memory));
+        if let Some(t) = o.threads {
+            infos.push(protocol::info("thread_num", t));
+        }
+        infos.push(protocol::info("game_type", 1));
+        for (k, v) in &o.infos {
+            infos.push(protocol::info(k, v));
+        }
+        for line in infos {
+            self.send(&line)?;
+        }
+        Ok(())
+    }
+
+    fn start_inner(&mut self, size: u8) -> Result<(), Fault> {
+        self.send(&protocol::start(size))?;
+        let deadline = Instant::now() + self.tolerance();
+        loop {
+            let Some((out, _)) = self.process.recv(deadline) else {
+                return Err(Fault::new(
+                    Reason::Hang,
+                    format!("{} did not answer START", self.name),
+                ));
+            };
+            match out {
+                Output::Eof => {
+                    return Err(Fault::new(
+                        Reason::Crash,
+                        format!("{} exited before answering START", self.name),
+                    ));
+                }
+                Output::Junk(j) => {
+                    return Err(Fault::new(
+                        Reason::Illegal,
+                        format!("{} answered START with junk: {j}", self.name),
+                    ));
+                }
+                Output::Line(l) => match protocol::parse_reply(&l) {
+                    Reply::Ok => return Ok(()),
+                    Reply::Message(_) | Reply::Ignored => {}
+                    _ => {
+                        return Err(Fault::new(
+                            Reason::Illegal,
+                            format!("{} answered START with '{l}'", self.name),
+                        ));
+                    }
+                },
+            }
+        }
+    }
+
+    /// Asks for a move. `history` is every stone on the board in order. Returns the raw
+    /// coordinates and the thinking time in ms; `MESSAGE`s go to `messages`.
+    pub fn think(
+        &mut self,
+        history: &[Point],
+        by_board: bool,
+        messages: &mut Vec<String>,
+    ) -> Result<(i64, i64, u64), Fault> {
+        let tc = self.opts.tc;
+        if tc.match_ms > 0 {
+            self.time_left_ms += tc.increment_ms as i64;
+        }
+        let time_left = if tc.match_ms > 0 { self.time_left_ms } else { UNLIMITED_MS };
+        self.send(&protocol::info("time_left", time_left))?;
+        let lines = match history.last() {
+            None => vec![protocol::begin()],
+            Some(&last) if self.has_position && !by_board => vec![protocol::turn(last)],
+            Some(_) => protocol::board(history),
+        };
+        for l in &lines {
+            self.send(l)?;
+        }
+        self.has_position = true;
+        let sent = Instant::now();
+        // Limit of this move: the turn time and the time left, whichever is smaller.
+        let mut limit: Option<u64> = (tc.turn_ms > 0).then_some(tc.turn_ms);
+        if tc.match_ms > 0 {
+            let left = self.time_left_ms.max(0) as u64;
+            limit = Some(limit.map_or(left, |l| l.min(left)));
+        }
+        let deadline = limit.map_or(sent + Duration::from_hours(24 * 365), |l| {
+            sent + Duration::from_millis(l) + self.tolerance()
+        });
+        let ply = history.len() + 1;
+        loop {
+            let Some((out, at)) = self.process.recv(deadline) else {
+                return Err(Fault::new(
+                    Reason::Hang,
+                    format!("{} did not answer within the limit plus tolerance", self.name),
+                ));
+            };
+            let line = match out {
+                Output::Eof => {
+                    return Err(Fault::new(Reason::Crash, format!("{} crashed", self.name)));
+                }
+                Output::Junk(j) => {
+                    return Err(Fault::new(
+                        Reason::Illegal,
+                        format!("{} printed junk: {j}", self.name),
+                    ));
+                }
+                Output::Line(l) => l,
+            };
+            match protocol::parse_reply(&line) {
+                Reply::Move(x, y) => {
+                    let elapsed = at.saturating_duration_since(sent).as_millis() as u64;
+                    self.check_clock(elapsed)?;
+                    return Ok((x, y, elapsed));
+                }
+                Reply::Suggest(x, y) => self.send(&protocol::play(x, y))?,
+                Reply::Message(m) => messages.push(format!("{ply}) {}: {m}", self.name)),
+                Reply::Ok | Reply::Ignored => {}
+                Reply::Error(_) | Reply::Unknown(_) | Reply::Other(_) => {
+                    let shown: String = line.chars().take(80).collect();
+                    return Err(Fault::new(
+                        Reason::Illegal,
+                        format!("{} answered '{shown}' instead of a move", self.name),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Applies a move's thinking time to the clocks: over the turn time by more than the move
+    /// overhead (c-gomoku-cli: min(tolerance / 2, 1 s)), or past the match time, loses.
+    fn check_clock(&mut self, elapsed: u64) -> Result<(), Fault> {
+        let tc = self.opts.tc;
+        let overhead = (self.opts.tolerance_ms / 2).min(1000);
+        if tc.turn_ms > 0 && elapsed > tc.turn_ms + overhead {
+            return Err(Fault::new(
+                Reason::Time,
+                format!("{} used {elapsed} ms, turn limit {} ms", self.name, tc.turn_ms),
+            ));
+        }
+        if tc.match_ms > 0 {
+            self.time_left_ms -= elapsed as i64;
+            if self.time_left_ms < 0 {
+                return Err(Fault::new(
+                    Reason::Time,
+                    format!("{} ran out of match time", self.name),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends `END` and kills the process group once the engine has exited or `until` passes.
+    pub fn finish(self, until: Instant) {
+        self.process.shutdown(until.saturating_duration_since(Instant::now()));
+    }
+
+    /// Kills at once (after a hang or crash).
+    pub fn kill(mut self) {
+        self.process.kill();
+    }
+}
+
+/// The name an engine gives in its `ABOUT` answer (asked once before the run).
+pub fn probe_name(spawn: &Spawn, tolerance: Duration) -> Result<Option<String>, String> {
+    let mut p = EngineProcess::spawn(spawn, "probe", None)
+        .map_err(|e| format!("cannot start '{}': {e}", spawn.program))?;
+    let mut name = None;
+    if p.send(&protocol::about()).is_ok() {
+        let deadline = Instant::now() + tolerance;
+        while let Some((out, _)) = p.recv(deadline) {
+            match out {
+                Output::Line(l) => {
+                    if let Some(n) = protocol::about_name(&l) {
+                        name = Some(n);
+                        break;
+                    }
+                }
+                Output::Junk(_) => {}
+                Output::Eof => break,
+            }
+        }
+    }
+    p.shutdown(Duration::ZERO);
+    Ok(name)
+}

@@ -1,0 +1,234 @@
+//! One game: two engines, the rules of renzoku-rules, a record at the end.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use renzoku_rules::{Board, Color, Outcome, Point, outcome_after};
+
+use crate::engine::{Engine, Fault};
+use crate::logger::Logger;
+use crate::openings::{self, Opening};
+use crate::options::Options;
+use crate::process::Spawn;
+use crate::record::{GameRecord, Reason, Sample};
+use crate::rng::SplitMix64;
+use crate::schedule::Job;
+
+/// Called after every move with the board and the game so far (the demo draws it).
+pub type Observer<'a> = &'a (dyn Fn(&Board, &str, &str) + Sync);
+
+/// What one game needs besides the job.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    pub options: &'a Options,
+    pub names: &'a [String],
+    pub spawns: &'a [Spawn],
+    pub openings: &'a [Opening],
+    pub seed: u64,
+    pub log: Option<&'a Logger>,
+    pub abort: &'a AtomicBool,
+    pub observer: Option<Observer<'a>>,
+}
+
+impl std::fmt::Debug for Context<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context").field("seed", &self.seed).finish_non_exhaustive()
+    }
+}
+
+/// Why a game produced no record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The run is being stopped; the game does not count.
+    Aborted,
+    /// `-fatalerror` and an engine failed.
+    Fatal(String),
+    /// The opening cannot be played on this board.
+    BadOpening(String),
+}
+
+struct Ending {
+    winner: Option<Color>,
+    reason: Reason,
+    detail: String,
+}
+
+/// Plays `job` to the end.
+pub fn play(job: &Job, cx: &Context<'_>) -> Result<GameRecord, GameError> {
+    let o = cx.options;
+    let size = o.board_size;
+    let mut board =
+        Board::square(u32::from(size)).map_err(|e| GameError::BadOpening(e.to_string()))?;
+    let mut opening_text = String::new();
+    if let Some(op) = job.opening.and_then(|i| cx.openings.get(i)) {
+        opening_text.clone_from(&op.text);
+        for &p in &op.moves {
+            let q = openings::transform(p, job.transform, size);
+            board.play(q).map_err(|e| GameError::BadOpening(format!("{}: {e}", op.text)))?;
+        }
+    }
+    let opening_moves = board.stone_count();
+    let movers = job.movers();
+    let (black_engine, white_engine) = if board.side_to_move() == Color::Black {
+        (movers[0], movers[1])
+    } else {
+        (movers[1], movers[0])
+    };
+    let seat = |c: Color| if c == Color::Black { black_engine } else { white_engine };
+    let mut record = GameRecord {
+        index: job.index,
+        round: job.round,
+        encounter: job.encounter,
+        black_engine,
+        white_engine,
+        black: cx.names[black_engine].clone(),
+        white: cx.names[white_engine].clone(),
+        opening: opening_text,
+        opening_moves,
+        moves: board.history().iter().map(|m| m.point).collect(),
+        times_ms: vec![0; opening_moves],
+        winner: None,
+        reason: Reason::Adjudication,
+        detail: String::new(),
+        board_size: size,
+        rule: o.rule.gomocup_code(),
+        seed: cx.seed,
+        messages: Vec::new(),
+        samples: Vec::new(),
+    };
+    let mut engines: [Option<Engine>; 2] = [None, None];
+    let ending = run_game(job, cx, &mut board, &mut record, &mut engines, &seat);
+    // Let both engines go: END, a short grace, then the whole process groups are killed.
+    let grace = o.engines.iter().map(|e| e.tolerance_ms).min().unwrap_or(0).min(1000);
+    let until = Instant::now() + Duration::from_millis(grace);
+    for e in engines.into_iter().flatten() {
+        e.finish(until);
+    }
+    if cx.abort.load(Ordering::SeqCst) {
+        return Err(GameError::Aborted);
+    }
+    let ending = ending?;
+    record.winner = ending.winner;
+    record.reason = ending.reason;
+    record.detail = ending.detail;
+    record.moves = board.history().iter().map(|m| m.point).collect();
+    if record.reason.is_fault() {
+        // c-gomoku-cli: no samples from games lost on time, by crash or illegal move.
+        record.samples.clear();
+    }
+    Ok(record)
+}
+
+fn fault_ending(side: Color, fault: Fault, fatal: bool) -> Result<Ending, GameError> {
+    if fatal && fault.is_fatal() {
+        return Err(GameError::Fatal(fault.detail));
+    }
+    Ok(Ending { winner: Some(side.opponent()), reason: fault.reason, detail: fault.detail })
+}
+
+fn run_game(
+    job: &Job,
+    cx: &Context<'_>,
+    board: &mut Board,
+    record: &mut GameRecord,
+    engines: &mut [Option<Engine>; 2],
+    seat: &dyn Fn(Color) -> usize,
+) -> Result<Ending, GameError> {
+    let o = cx.options;
+    let fatal = o.fatal_error;
+    // Start both engines, black first.
+    for color in [Color::Black, Color::White] {
+        let e = seat(color);
+        let launched = Engine::launch(&cx.spawns[e], &cx.names[e], &o.engines[e], cx.log.cloned())
+            .and_then(|mut eng| eng.start_game(o.board_size, o.rule).map(|()| eng));
+        match launched {
+            Ok(eng) => engines[color.index()] = Some(eng),
+            Err(f) => return fault_ending(color, f, fatal),
+        }
+    }
+    let mut rng = SplitMix64::derived(cx.seed, job.index as u64 + 1);
+    let draw_after = o.draw_after as usize;
+    loop {
+        if cx.abort.load(Ordering::SeqCst) {
+            return Err(GameError::Aborted);
+        }
+        if draw_after > 0 && board.stone_count() >= draw_after {
+            return Ok(Ending {
+                winner: None,
+                reason: Reason::MoveLimit,
+                detail: format!("draw after {draw_after} moves"),
+            });
+        }
+        let side = board.side_to_move();
+        let Some(engine) = engines[side.index()].as_mut() else {
+            return Err(GameError::Aborted);
+        };
+        let history: Vec<Point> = board.history().iter().map(|m| m.point).collect();
+        let (x, y, ms) = match engine.think(&history, o.send_by_board, &mut record.messages) {
+            Ok(v) => v,
+            Err(f) => {
+                if f.reason != Reason::Time
+                    && let Some(e) = engines[side.index()].take()
+                {
+                    e.kill();
+                }
+                return fault_ending(side, f, fatal);
+            }
+        };
+        let name = &cx.names[seat(side)];
+        let size = i64::from(o.board_size);
+        if !(0..size).contains(&x) || !(0..size).contains(&y) {
+            return Ok(Ending {
+                winner: Some(side.opponent()),
+                reason: Reason::Illegal,
+                detail: format!("{name} played {x},{y}, off the board"),
+            });
+        }
+        let p = Point::new(x as u8, y as u8);
+        if !board.is_empty_square(p) {
+            return Ok(Ending {
+                winner: Some(side.opponent()),
+                reason: Reason::Illegal,
+                detail: format!("{name} played {p}, an occupied square"),
+            });
+        }
+        if o.sample.as_ref().is_some_and(|s| rng.next_f64() < s.freq) {
+            record.samples.push(Sample { position: history, mv: p, side });
+        }
+        if board.play(p).is_err() {
+            return Ok(Ending {
+                winner: Some(side.opponent()),
+                reason: Reason::Illegal,
+                detail: format!("{name} played {p}"),
+            });
+        }
+        record.times_ms.push(ms);
+        if let Some(obs) = cx.observer {
+            obs(board, &record.black, &record.white);
+        }
+        match outcome_after(board, p, o.rule) {
+            Some(Outcome::Five { winner }) => {
+                return Ok(Ending {
+                    winner: Some(winner),
+                    reason: Reason::Five,
+                    detail: format!("{name} made five with {p}"),
+                });
+            }
+            Some(Outcome::Forbidden) => {
+                return Ok(Ending {
+                    winner: Some(Color::White),
+                    reason: Reason::Forbidden,
+                    detail: format!("{name} played the forbidden point {p}"),
+                });
+            }
+            Some(Outcome::FullBoard) => {
+                return Ok(Ending {
+                    winner: None,
+                    reason: Reason::FullBoard,
+                    detail: "the board is full".to_string(),
+                });
+            }
+            Some(Outcome::MoveLimit) | None => {}
+        }
+    }
+}

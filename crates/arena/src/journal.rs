@@ -1,0 +1,157 @@
+//! `-jsonl`: one JSON object per finished game, flushed at once. It is also the journal that
+//! `-resume` reads back.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use renzoku_rules::{Color, Point};
+use serde::{Deserialize, Serialize};
+
+use crate::record::{GameRecord, Reason};
+
+/// The JSON form of a game (field names are the public format).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// 1-based game number in the schedule.
+    pub game: usize,
+    pub round: u32,
+    pub encounter: usize,
+    pub black: String,
+    pub white: String,
+    pub black_engine: usize,
+    pub white_engine: usize,
+    pub opening: String,
+    pub opening_moves: usize,
+    pub moves: Vec<String>,
+    pub times_ms: Vec<u64>,
+    pub winner: Option<String>,
+    pub reason: Reason,
+    pub detail: String,
+    pub board_size: u8,
+    pub rule: u8,
+    /// The seed of the run (`srand`), so `-resume` replays the same schedule.
+    pub srand: u64,
+    /// Total games in the schedule.
+    pub total: usize,
+}
+
+impl Entry {
+    pub fn from_record(g: &GameRecord, total: usize) -> Entry {
+        Entry {
+            game: g.index + 1,
+            round: g.round + 1,
+            encounter: g.encounter,
+            black: g.black.clone(),
+            white: g.white.clone(),
+            black_engine: g.black_engine,
+            white_engine: g.white_engine,
+            opening: g.opening.clone(),
+            opening_moves: g.opening_moves,
+            moves: g.moves.iter().map(ToString::to_string).collect(),
+            times_ms: g.times_ms.clone(),
+            winner: g
+                .winner
+                .map(|c| if c == Color::Black { "black".into() } else { "white".into() }),
+            reason: g.reason,
+            detail: g.detail.clone(),
+            board_size: g.board_size,
+            rule: g.rule,
+            srand: g.seed,
+            total,
+        }
+    }
+
+    /// Back to a record (without messages and samples).
+    pub fn to_record(&self) -> Result<GameRecord, String> {
+        let moves = self
+            .moves
+            .iter()
+            .map(|m| {
+                let (x, y) = m.split_once(',').ok_or_else(|| format!("bad move '{m}'"))?;
+                Ok(Point::new(
+                    x.parse().map_err(|_| format!("bad move '{m}'"))?,
+                    y.parse().map_err(|_| format!("bad move '{m}'"))?,
+                ))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let winner = match self.winner.as_deref() {
+            None => None,
+            Some("black") => Some(Color::Black),
+            Some("white") => Some(Color::White),
+            Some(w) => return Err(format!("bad winner '{w}'")),
+        };
+        Ok(GameRecord {
+            index: self.game.checked_sub(1).ok_or("game numbers start at 1")?,
+            round: self.round.saturating_sub(1),
+            encounter: self.encounter,
+            black_engine: self.black_engine,
+            white_engine: self.white_engine,
+            black: self.black.clone(),
+            white: self.white.clone(),
+            opening: self.opening.clone(),
+            opening_moves: self.opening_moves,
+            moves,
+            times_ms: self.times_ms.clone(),
+            winner,
+            reason: self.reason,
+            detail: self.detail.clone(),
+            board_size: self.board_size,
+            rule: self.rule,
+            seed: self.srand,
+            messages: Vec::new(),
+            samples: Vec::new(),
+        })
+    }
+}
+
+/// Appends entries, one line each, flushed at once.
+#[derive(Debug)]
+pub struct Journal {
+    file: File,
+}
+
+impl Journal {
+    pub fn open(path: &Path, append: bool) -> io::Result<Journal> {
+        let mut file = crate::output::open(path, append)?;
+        if append {
+            // A line cut by a kill must not glue itself to the next one.
+            let len = file.metadata()?.len();
+            if len > 0 {
+                let mut last = [0u8; 1];
+                let mut r = File::open(path)?;
+                r.seek(SeekFrom::Start(len - 1))?;
+                r.read_exact(&mut last)?;
+                if last[0] != b'\n' {
+                    file.write_all(b"\n")?;
+                }
+            }
+        }
+        Ok(Journal { file })
+    }
+
+    pub fn write(&mut self, e: &Entry) -> io::Result<()> {
+        let mut line = serde_json::to_string(e).map_err(io::Error::other)?;
+        line.push('\n');
+        self.file.write_all(line.as_bytes())?;
+        self.file.flush()
+    }
+}
+
+/// Reads the finished games of a journal; lines that do not parse (a write cut by a kill) are
+/// skipped. A missing file is an empty journal.
+pub fn read(path: &Path) -> io::Result<Vec<Entry>> {
+    let file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut out = Vec::new();
+    for line in BufReader::new(file).lines() {
+        let line = line?;
+        if let Ok(e) = serde_json::from_str::<Entry>(&line) {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,222 @@
+//! Sequential probability ratio test.
+//!
+//! Three models, selectable with `-sprt … model=`:
+//! * `bayesian`: the BayesElo trinomial model of cutechess-cli and the early Stockfish fishtest;
+//!   the draw Elo is estimated from the results and the LLR is exact. elo0/elo1 are BayesElo.
+//!   This is the default for unpaired games (W4307 L4063 D8620, elo0=0, elo1=3 → LLR 2.47).
+//! * `logistic`: the GSPRT asymptotic approximation (Van den Bergh) on the logistic score, as
+//!   c-gomoku-cli computes it for games; the default for colour-swapped pairs (pentanomial).
+//! * `normalized`: the same approximation with normalized Elo bounds (fastchess, fishtest).
+//!   Pentanomial models take the pair as the sample. `bayesian` has no pentanomial form; paired
+//!   runs that ask for it use the trinomial counts.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::stats::{Pentanomial, Trinomial, score_from_elo};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtModel {
+    Bayesian,
+    Logistic,
+    Normalized,
+}
+
+impl FromStr for SprtModel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "bayesian" | "bayeselo" => Ok(SprtModel::Bayesian),
+            "logistic" => Ok(SprtModel::Logistic),
+            "normalized" => Ok(SprtModel::Normalized),
+            _ => Err(format!("unknown SPRT model '{s}' (bayesian, logistic or normalized)")),
+        }
+    }
+}
+
+impl fmt::Display for SprtModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SprtModel::Bayesian => "bayesian",
+            SprtModel::Logistic => "logistic",
+            SprtModel::Normalized => "normalized",
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtParams {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    /// None: bayesian for games, logistic for pairs.
+    pub model: Option<SprtModel>,
+}
+
+impl Default for SprtParams {
+    fn default() -> Self {
+        SprtParams { elo0: 0.0, elo1: 0.0, alpha: 0.05, beta: 0.05, model: None }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Continue,
+    AcceptH0,
+    AcceptH1,
+}
+
+impl SprtParams {
+    /// `(lower, upper)` LLR bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    pub fn decide(&self, llr: f64) -> Decision {
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            Decision::AcceptH1
+        } else if llr <= lo {
+            Decision::AcceptH0
+        } else {
+            Decision::Continue
+        }
+    }
+
+    /// The model in use, given whether the games come in pairs.
+    pub fn model_for(&self, paired: bool) -> SprtModel {
+        self.model.unwrap_or(if paired { SprtModel::Logistic } else { SprtModel::Bayesian })
+    }
+
+    /// LLR from the counts: pentanomial when `pairs` is given and not empty and the model has a
+    /// pentanomial form, else trinomial.
+    pub fn llr(&self, games: &Trinomial, pairs: Option<&Pentanomial>) -> f64 {
+        let pairs = pairs.filter(|p| p.pairs() > 0);
+        let model = self.model_for(pairs.is_some());
+        match (model, pairs) {
+            (SprtModel::Bayesian, _) => llr_bayeselo(games, self.elo0, self.elo1),
+            (m, Some(p)) => p
+                .score_and_variance()
+                .map_or(0.0, |(s, var)| llr_gsprt(m, s, var, 2.0, p.pairs() as f64, self)),
+            (m, None) => games
+                .score_and_variance()
+                .map_or(0.0, |(s, var)| llr_gsprt(m, s, var, 1.0, games.games() as f64, self)),
+        }
+    }
+
+    /// `LLR: 2.47 (-2.94, 2.94) [0.00, 3.00]`, fastchess style.
+    pub fn line(&self, games: &Trinomial, pairs: Option<&Pentanomial>) -> String {
+        let llr = self.llr(games, pairs);
+        let (lo, hi) = self.bounds();
+        let paired = pairs.is_some_and(|p| p.pairs() > 0);
+        let verdict = match self.decide(llr) {
+            Decision::Continue => String::new(),
+            Decision::AcceptH0 => " - H0 was accepted".to_string(),
+            Decision::AcceptH1 => " - H1 was accepted".to_string(),
+        };
+        format!(
+            "LLR: {llr:.2} ({lo:.2}, {hi:.2}) [{:.2}, {:.2}] {} {}{verdict}",
+            self.elo0,
+            self.elo1,
+            self.model_for(paired),
+            if paired { "pentanomial" } else { "trinomial" }
+        )
+    }
+}
+
+/// GSPRT asymptotic LLR for a mean score `s` with sample variance `var` over `n` samples
+/// (`per_game` = 2 when a sample is a pair).
+fn llr_gsprt(model: SprtModel, s: f64, var: f64, per_game: f64, n: f64, p: &SprtParams) -> f64 {
+    if var <= 0.0 || n <= 0.0 {
+        return 0.0;
+    }
+    let (s0, s1) = match model {
+        SprtModel::Normalized => {
+            let sd = (var * per_game).sqrt();
+            let scale = 800.0 / std::f64::consts::LN_10;
+            (0.5 + p.elo0 / scale * sd, 0.5 + p.elo1 / scale * sd)
+        }
+        _ => (score_from_elo(p.elo0), score_from_elo(p.elo1)),
+    };
+    (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var / n)
+}
+
+/// Exact trinomial LLR under the BayesElo model with the draw Elo fitted to the results.
+fn llr_bayeselo(t: &Trinomial, elo0: f64, elo1: f64) -> f64 {
+    if t.wins == 0 || t.losses == 0 || t.draws == 0 {
+        return 0.0;
+    }
+    let n = t.games() as f64;
+    let (w, l) = (t.wins as f64 / n, t.losses as f64 / n);
+    let draw_elo = 200.0 * ((1.0 - l) / l * (1.0 - w) / w).log10();
+    let probs = |elo: f64| {
+        let pw = 1.0 / (1.0 + 10f64.powf((draw_elo - elo) / 400.0));
+        let pl = 1.0 / (1.0 + 10f64.powf((draw_elo + elo) / 400.0));
+        (pw, pl, 1.0 - pw - pl)
+    };
+    let (w0, l0, d0) = probs(elo0);
+    let (w1, l1, d1) = probs(elo1);
+    t.wins as f64 * (w1 / w0).ln()
+        + t.losses as f64 * (l1 / l0).ln()
+        + t.draws as f64 * (d1 / d0).ln()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(model: Option<SprtModel>) -> SprtParams {
+        SprtParams { elo0: 0.0, elo1: 3.0, model, ..SprtParams::default() }
+    }
+
+    const T: Trinomial = Trinomial { wins: 4307, losses: 4063, draws: 8620 };
+
+    #[test]
+    fn known_vector_bayeselo() {
+        let llr = params(None).llr(&T, None);
+        assert!((llr - 2.467).abs() < 0.005, "{llr}");
+        assert_eq!(params(None).decide(llr), Decision::Continue);
+    }
+
+    #[test]
+    fn known_vector_other_models() {
+        let logistic = params(Some(SprtModel::Logistic)).llr(&T, None);
+        assert!((logistic - 2.992).abs() < 0.005, "{logistic}");
+        let normalized = params(Some(SprtModel::Normalized)).llr(&T, None);
+        assert!((normalized - 2.369).abs() < 0.005, "{normalized}");
+        assert_eq!(params(Some(SprtModel::Logistic)).decide(logistic), Decision::AcceptH1);
+    }
+
+    #[test]
+    fn bounds_and_decisions() {
+        let p = params(None);
+        let (lo, hi) = p.bounds();
+        assert!((lo + 2.944).abs() < 0.001 && (hi - 2.944).abs() < 0.001);
+        assert_eq!(p.decide(-3.0), Decision::AcceptH0);
+        assert_eq!(p.decide(3.0), Decision::AcceptH1);
+        let losing = Trinomial { wins: 1000, losses: 3000, draws: 1000 };
+        assert_eq!(p.decide(p.llr(&losing, None)), Decision::AcceptH0);
+        assert!(p.line(&T, None).starts_with("LLR: 2.47 (-2.94, 2.94) [0.00, 3.00]"));
+    }
+
+    #[test]
+    fn pentanomial_llr() {
+        // Pairs: ptnml [a, b, c, d, e]; LLR = (s1-s0)(2s-s0-s1)/(2 var/N).
+        let mut p = Pentanomial::default();
+        for _ in 0..100 {
+            p.add(0, 1);
+        }
+        for _ in 0..300 {
+            p.add(1, 1);
+        }
+        for _ in 0..150 {
+            p.add(1, 2);
+        }
+        let (s, var) = p.score_and_variance().unwrap_or_default();
+        let (s0, s1) = (0.5, score_from_elo(3.0));
+        let expect = (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var / 550.0);
+        let got = params(None).llr(&Trinomial::default(), Some(&p));
+        assert!((got - expect).abs() < 1e-9 && got > 0.0, "{got} {expect}");
+    }
+}

@@ -1,0 +1,302 @@
+//! Match statistics as fastchess prints them: W/L/D, score, Elo ± 95 % error, nElo, LOS, draw
+//! ratio and, for colour-swapped game pairs, the pentanomial counts.
+
+use std::fmt::Write as _;
+
+/// z for a two-sided 95 % interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Game results from the first engine's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Trinomial {
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+}
+
+impl Trinomial {
+    pub fn games(&self) -> u64 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Points scored (a draw is half a point).
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + self.draws as f64 / 2.0
+    }
+
+    /// Mean score per game and its per-game variance.
+    pub fn score_and_variance(&self) -> Option<(f64, f64)> {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let (w, l, d) = (self.wins as f64 / n, self.losses as f64 / n, self.draws as f64 / n);
+        let s = w + d / 2.0;
+        let var = w * (1.0 - s).powi(2) + l * s.powi(2) + d * (0.5 - s).powi(2);
+        Some((s, var))
+    }
+}
+
+/// Results of colour-swapped game pairs, by the pair's points for the first engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Two losses.
+    pub ll: u64,
+    /// A loss and a draw.
+    pub ld: u64,
+    /// A win and a loss.
+    pub wl: u64,
+    /// Two draws.
+    pub dd: u64,
+    /// A win and a draw.
+    pub wd: u64,
+    /// Two wins.
+    pub ww: u64,
+}
+
+impl Pentanomial {
+    /// Adds a finished pair; each score is 0, 1 or 2 half points.
+    pub fn add(&mut self, a: u8, b: u8) {
+        match (a.min(b), a.max(b)) {
+            (0, 0) => self.ll += 1,
+            (0, 1) => self.ld += 1,
+            (0, 2) => self.wl += 1,
+            (1, 1) => self.dd += 1,
+            (1, 2) => self.wd += 1,
+            _ => self.ww += 1,
+        }
+    }
+
+    pub fn pairs(&self) -> u64 {
+        self.ll + self.ld + self.wl + self.dd + self.wd + self.ww
+    }
+
+    /// `[0, 0.5, 1, 1.5, 2]`-point counts as fastchess prints them.
+    pub fn counts(&self) -> [u64; 5] {
+        [self.ll, self.ld, self.wl + self.dd, self.wd, self.ww]
+    }
+
+    /// Mean score per game and the variance of a pair's mean score.
+    pub fn score_and_variance(&self) -> Option<(f64, f64)> {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let c = self.counts();
+        let values = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let s: f64 = c.iter().zip(values).map(|(&k, v)| k as f64 / n * v).sum();
+        let var: f64 = c.iter().zip(values).map(|(&k, v)| k as f64 / n * (v - s).powi(2)).sum();
+        Some((s, var))
+    }
+}
+
+/// Elo difference for a mean score (±∞ at 0 and 1).
+pub fn elo_from_score(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+/// Expected score for an Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The error function (Abramowitz & Stegun 7.1.26 is too coarse for LOS near 0/1; this uses
+/// the complementary error function's continued-fraction-free Chebyshev fit of Numerical
+/// Recipes, accurate to about 1.2e-7 everywhere).
+pub fn erf(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let erfc = t * poly.exp();
+    if x >= 0.0 { 1.0 - erfc } else { erfc - 1.0 }
+}
+
+/// Standard normal distribution function.
+pub fn phi(x: f64) -> f64 {
+    0.5 * (1.0 + erf(x / std::f64::consts::SQRT_2))
+}
+
+/// One line of numbers about an Elo estimate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    /// Half width of the 95 % interval.
+    pub error: f64,
+    pub nelo: f64,
+    pub nelo_error: f64,
+    /// Likelihood of superiority, 0..1.
+    pub los: f64,
+}
+
+/// From a mean score per game, the variance of one sample's mean score and the sample count;
+/// `per_game_factor` is 1 for games and 2 for pairs (a pair holds two games).
+fn estimate(s: f64, var: f64, n: f64, per_game_factor: f64) -> EloEstimate {
+    let se = (var / n).sqrt();
+    let elo = elo_from_score(s);
+    let lo = elo_from_score(s - Z95 * se);
+    let hi = elo_from_score(s + Z95 * se);
+    let game_sd = (var * per_game_factor).sqrt();
+    let nelo_scale = 800.0 / std::f64::consts::LN_10;
+    let (nelo, nelo_error) = if game_sd > 0.0 {
+        ((s - 0.5) / game_sd * nelo_scale, Z95 * se / game_sd * nelo_scale)
+    } else {
+        (f64::NAN, f64::NAN)
+    };
+    let los = if se > 0.0 { phi((s - 0.5) / se) } else { f64::NAN };
+    EloEstimate { elo, error: (hi - lo) / 2.0, nelo, nelo_error, los }
+}
+
+pub fn trinomial_estimate(t: &Trinomial) -> Option<EloEstimate> {
+    let (s, var) = t.score_and_variance()?;
+    let mut e = estimate(s, var, t.games() as f64, 1.0);
+    // The classical LOS of W and L alone (draws carry no information about who is better).
+    let decisive = (t.wins + t.losses) as f64;
+    e.los = if decisive > 0.0 {
+        0.5 * (1.0 + erf((t.wins as f64 - t.losses as f64) / (2.0 * decisive).sqrt()))
+    } else {
+        f64::NAN
+    };
+    Some(e)
+}
+
+pub fn pentanomial_estimate(p: &Pentanomial) -> Option<EloEstimate> {
+    let (s, var) = p.score_and_variance()?;
+    Some(estimate(s, var, p.pairs() as f64, 2.0))
+}
+
+fn num(v: f64) -> String {
+    if v.is_nan() {
+        "nan".to_string()
+    } else if v.is_infinite() {
+        if v > 0.0 { "inf".to_string() } else { "-inf".to_string() }
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// The fastchess-style block for one engine pair.
+pub fn report(first: &str, second: &str, t: &Trinomial, p: Option<&Pentanomial>) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Results of {first} vs {second}:");
+    let est = match p.filter(|p| p.pairs() > 0) {
+        Some(p) => pentanomial_estimate(p),
+        None => trinomial_estimate(t),
+    };
+    if let Some(e) = est {
+        let _ = writeln!(
+            out,
+            "Elo: {} +/- {}, nElo: {} +/- {}",
+            num(e.elo),
+            num(e.error),
+            num(e.nelo),
+            num(e.nelo_error)
+        );
+        let draw_ratio = t.draws as f64 / t.games() as f64 * 100.0;
+        let _ = write!(out, "LOS: {} %, DrawRatio: {:.2} %", num(e.los * 100.0), draw_ratio);
+        if let Some(p) = p.filter(|p| p.pairs() > 0) {
+            let pairs_ratio = (p.wd + p.ww) as f64 / (p.ll + p.ld) as f64;
+            let _ = write!(out, ", PairsRatio: {}", num(pairs_ratio));
+        }
+        out.push('\n');
+    }
+    let n = t.games();
+    let pct = if n > 0 { t.points() / n as f64 * 100.0 } else { 0.0 };
+    let _ = writeln!(
+        out,
+        "Games: {n}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({pct:.2} %)",
+        t.wins,
+        t.losses,
+        t.draws,
+        t.points()
+    );
+    if let Some(p) = p.filter(|p| p.pairs() > 0) {
+        let c = p.counts();
+        let ratio = if p.dd > 0 { num(p.wl as f64 / p.dd as f64) } else { "inf".to_string() };
+        let _ = writeln!(
+            out,
+            "Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {ratio}",
+            c[0], c[1], c[2], c[3], c[4]
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn elo_and_score_are_inverse() {
+        for elo in [-400.0, -35.0, 0.0, 12.5, 300.0] {
+            assert!(close(elo_from_score(score_from_elo(elo)), elo, 1e-9));
+        }
+        assert!(close(score_from_elo(400.0), 10.0 / 11.0, 1e-12));
+    }
+
+    #[test]
+    fn erf_matches_known_values() {
+        assert!(close(erf(0.0), 0.0, 1e-7));
+        assert!(close(erf(0.5), 0.520_499_877_8, 2e-7));
+        assert!(close(erf(1.0), 0.842_700_792_9, 2e-7));
+        assert!(close(erf(-2.0), -0.995_322_265_0, 2e-7));
+        assert!(close(phi(1.959_963_985), 0.975, 1e-6));
+    }
+
+    #[test]
+    fn trinomial_known_vector() {
+        // 4307 wins, 4063 losses, 8620 draws: score 0.507181…, Elo 4.99 ± 3.67.
+        let t = Trinomial { wins: 4307, losses: 4063, draws: 8620 };
+        let e = trinomial_estimate(&t).unwrap_or_else(|| unreachable!());
+        assert!(close(e.elo, 4.991, 0.01), "{}", e.elo);
+        assert!(close(e.error, 3.667, 0.01), "{}", e.error);
+        // LOS = Phi((W - L) / sqrt(W + L)) = Phi(2.667) = 0.99617.
+        assert!(close(e.los, 0.996_17, 1e-4), "{}", e.los);
+        let text = report("A", "B", &t, None);
+        assert!(text.contains("Games: 16990, Wins: 4307, Losses: 4063, Draws: 8620"), "{text}");
+        assert!(text.contains("DrawRatio: 50.74 %"), "{text}");
+    }
+
+    #[test]
+    fn pentanomial_counts_and_estimate() {
+        let mut p = Pentanomial::default();
+        p.add(2, 0);
+        p.add(1, 1);
+        p.add(2, 1);
+        p.add(2, 2);
+        p.add(0, 1);
+        assert_eq!(p.counts(), [0, 1, 2, 1, 1]);
+        let (s, var) = p.score_and_variance().unwrap_or_default();
+        assert!(close(s, 0.6, 1e-12));
+        // pair means 0.25, 0.5, 0.5, 0.75, 1 around 0.6.
+        let expect =
+            (0.35f64.powi(2) + 0.1f64.powi(2) * 2.0 + 0.15f64.powi(2) + 0.4f64.powi(2)) / 5.0;
+        assert!(close(var, expect, 1e-12));
+        let text = report("A", "B", &Trinomial { wins: 4, losses: 2, draws: 4 }, Some(&p));
+        assert!(text.contains("Ptnml(0-2): [0, 1, 2, 1, 1], WL/DD Ratio: 1.00"), "{text}");
+    }
+
+    #[test]
+    fn degenerate_results_print() {
+        let t = Trinomial { wins: 3, losses: 0, draws: 0 };
+        let text = report("A", "B", &t, None);
+        assert!(text.contains("Elo: inf"), "{text}");
+        assert!(report("A", "B", &Trinomial::default(), None).contains("Games: 0"));
+    }
+}
