@@ -1,5 +1,6 @@
 //! `renzoku`: the command-line front end over the Renzoku libraries.
 
+mod match_command;
 mod rules_command;
 
 use std::process::ExitCode;
@@ -27,6 +28,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // `renzoku match …` takes c-gomoku-cli's command line, which is not clap-shaped.
+    if let Some(code) = match_command::dispatch() {
+        return code;
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules { command } => rules_command::run(&command),
