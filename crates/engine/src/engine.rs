@@ -52,8 +52,22 @@ pub struct Engine {
     tt: TranspositionTable,
 }
 
+/// Builds the pattern tables of `rule` now (they are otherwise built on first use, which takes
+/// a fraction of a second per rule).
+pub fn prepare(rule: Rule) {
+    crate::pattern::table(rule, renzoku_rules::Color::Black);
+    crate::pattern::table(rule, renzoku_rules::Color::White);
+}
+
 impl Engine {
+    /// Creates the engine and starts building the pattern tables of every rule on a background
+    /// thread, so the first move does not pay for them.
     pub fn new(config: EngineConfig) -> Engine {
+        std::thread::spawn(|| {
+            for rule in Rule::ALL {
+                prepare(rule);
+            }
+        });
         Engine {
             config: EngineConfig { threads: config.threads.max(1), ..config },
             tt: TranspositionTable::new(config.hash_bytes),

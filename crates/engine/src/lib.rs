@@ -38,7 +38,7 @@ mod tt;
 mod worker;
 
 pub use bench::{BENCH_DEPTH, BenchReport, bench, bench_with};
-pub use engine::{Engine, EngineConfig, SearchResult, evaluate};
+pub use engine::{Engine, EngineConfig, SearchResult, evaluate, prepare};
 pub use limits::{Limits, SearchMode};
 pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
 pub use renzoku_rules::{Board, Point, Rule};

@@ -159,7 +159,9 @@ pub fn run(
         );
     }
     let quick = Outcome { best: first, score: static_eval(&main.pos), depth: 0, pv: vec![first] };
-    if budget.is_instant() || stop.load(Ordering::Relaxed) {
+    // No stone yet: the centre (root moves of an empty board come nearest the centre first).
+    let no_stones = main.pos.area(0).is_none();
+    if budget.is_instant() || stop.load(Ordering::Relaxed) || no_stones {
         return finish(&main, Some(quick));
     }
     tt.new_search();

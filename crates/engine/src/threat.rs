@@ -135,8 +135,8 @@ impl Worker<'_> {
             }
         }
         if longest.is_none() {
+            // The line stops here: the defender's only "block" would be a forbidden move.
             self.threat_line.clear();
-            self.threat_line.push(fives[0]);
             return Some(2);
         }
         self.threat_line = line;

@@ -1,0 +1,143 @@
+//! Time and stop handling, observer reports, and the bench signature's determinism.
+
+mod common;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use renzoku_engine::{
+    Engine, EngineConfig, IterationInfo, Limits, NullObserver, SearchObserver, bench_with,
+};
+use renzoku_rules::{Point, Rule};
+
+fn midgame() -> renzoku_rules::Board {
+    let rows: Vec<String> = [
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "......O........",
+        ".....XXO.......",
+        "....OXXX.......",
+        ".....OXO.......",
+        "......XO.......",
+        ".....O.X.......",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+    ]
+    .iter()
+    .map(|s| (*s).to_string())
+    .collect();
+    common::diagram(&rows, None)
+}
+
+fn calm() -> renzoku_rules::Board {
+    let mut rows = vec![String::from("..............."); 15];
+    rows[6] = String::from("......XOX......");
+    rows[7] = String::from("......OX.......");
+    common::diagram(&rows, None)
+}
+
+#[test]
+fn turn_time_is_honoured() {
+    let board = midgame();
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 8 << 20, threads: 2 });
+    let stop = AtomicBool::new(false);
+    for turn in [0u64, 100, 300] {
+        let limits = Limits { turn_time_ms: Some(turn), protocol_lag_ms: 30, ..Limits::default() };
+        let start = Instant::now();
+        let r = engine.search(&board, Rule::Freestyle, &limits, &stop, &mut NullObserver);
+        let took = start.elapsed();
+        assert!(r.best_move.is_some());
+        let allowed = Duration::from_millis(turn.saturating_sub(30).max(15));
+        assert!(took <= allowed, "turn {turn} ms took {took:?}");
+    }
+}
+
+#[test]
+fn negative_time_left_moves_at_once() {
+    let board = midgame();
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 1 << 20, threads: 1 });
+    let stop = AtomicBool::new(false);
+    renzoku_engine::prepare(Rule::Renju);
+    let limits = Limits { time_left_ms: Some(-20), turn_time_ms: Some(5000), ..Limits::default() };
+    let start = Instant::now();
+    let r = engine.search(&board, Rule::Renju, &limits, &stop, &mut NullObserver);
+    assert!(start.elapsed() < Duration::from_millis(20));
+    assert!(r.best_move.is_some());
+}
+
+#[test]
+fn stop_flag_is_honoured_quickly() {
+    let board = midgame();
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 8 << 20, threads: 2 });
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let r = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(150));
+            stop.store(true, Ordering::Relaxed);
+        });
+        engine.search(&board, Rule::Standard, &Limits::default(), &stop, &mut NullObserver)
+    });
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(150 + 60), "stop took {took:?}");
+    assert!(r.best_move.is_some());
+}
+
+#[derive(Default)]
+struct Recorder {
+    iterations: Vec<IterationInfo>,
+    root_moves: usize,
+}
+
+impl SearchObserver for Recorder {
+    fn on_iteration(&mut self, info: &IterationInfo) {
+        self.iterations.push(info.clone());
+    }
+    fn on_root_move(&mut self, _info: &renzoku_engine::RootMoveInfo) {
+        self.root_moves += 1;
+    }
+}
+
+#[test]
+fn observer_sees_iterations_and_multi_pv() {
+    let board = calm();
+    // A small table, so that the sampled fill is visible after a short search.
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 32 << 10, threads: 1 });
+    let stop = AtomicBool::new(false);
+    let mut rec = Recorder::default();
+    let limits = Limits { max_depth: Some(4), multi_pv: 3, ..Limits::default() };
+    let r = engine.search(&board, Rule::Freestyle, &limits, &stop, &mut rec);
+    assert!(rec.root_moves > 0);
+    let last_depth: Vec<&IterationInfo> =
+        rec.iterations.iter().filter(|i| i.depth == r.depth).collect();
+    assert_eq!(last_depth.len(), 3, "{:?}", rec.iterations);
+    let firsts: Vec<Point> = last_depth.iter().map(|i| i.pv[0]).collect();
+    assert_eq!(firsts[0], r.best_move.expect("move"));
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(engine.hash_usage() > 0);
+}
+
+#[test]
+fn excluded_moves_are_not_played() {
+    let board = midgame();
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 1 << 20, threads: 1 });
+    let stop = AtomicBool::new(false);
+    let first = engine.search(&board, Rule::Freestyle, &Limits::depth(3), &stop, &mut NullObserver);
+    let banned = first.best_move.expect("move");
+    let limits = Limits { max_depth: Some(3), excluded_moves: vec![banned], ..Limits::default() };
+    let second = engine.search(&board, Rule::Freestyle, &limits, &stop, &mut NullObserver);
+    assert_ne!(second.best_move, Some(banned));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let a = bench_with(4);
+    let b = bench_with(4);
+    assert_eq!(a.nodes, b.nodes);
+    assert!(a.nodes > 1000);
+}
