@@ -35,25 +35,6 @@ impl Overlay<'_> {
         c
     }
 
-    #[inline]
-    fn is_black(&self, p: Point, dir: Direction, steps: i32) -> bool {
-        self.cell(p, dir, steps) == Cell::BLACK
-    }
-
-    /// Length of the black run through `p` along `dir` (p is black in the overlay), and the
-    /// offsets of its first and last stone relative to `p`.
-    fn run(&self, p: Point, dir: Direction) -> (i32, i32) {
-        let mut lo = 0;
-        while self.is_black(p, dir, lo - 1) {
-            lo -= 1;
-        }
-        let mut hi = 0;
-        while self.is_black(p, dir, hi + 1) {
-            hi += 1;
-        }
-        (lo, hi)
-    }
-
     fn push(&mut self, p: Point) -> bool {
         if self.len == MAX_DEPTH {
             return false;
@@ -88,27 +69,36 @@ pub fn is_forbidden(board: &Board, p: Point) -> bool {
 
 /// Every empty square that is forbidden for black, in reading order (by y, then x).
 pub fn forbidden_points(board: &Board) -> Vec<Point> {
-    board
-        .empty_points()
-        .filter(|&p| could_be_forbidden(board, p) && is_forbidden(board, p))
-        .collect()
+    candidates(board).into_iter().filter(|&p| is_forbidden(board, p)).collect()
 }
 
-/// A cheap filter: a forbidden move needs two lines with at least two black stones within four
-/// squares (two threes or two fours), or one line with at least three (a one-line double four,
-/// whose far stones may be six squares away, or an overline).
-fn could_be_forbidden(board: &Board, p: Point) -> bool {
-    let mut lines_with_two = 0;
-    for dir in Direction::ALL {
-        let n = (-4..=4).filter(|&s| s != 0 && board.along(p, dir, s) == Cell::BLACK).count();
-        if n >= 3 {
-            return true;
-        }
-        if n >= 2 {
-            lines_with_two += 1;
+/// The empty squares that could be forbidden, in reading order. A forbidden move needs two lines
+/// with at least two black stones within four squares of it (two threes or two fours), or one line
+/// with at least three (an overline, or a one-line double four whose far stones may stand six
+/// squares away but then has three within four). Counting from the black stones outwards visits
+/// a few hundred squares instead of testing every empty one.
+fn candidates(board: &Board) -> Vec<Point> {
+    let (w, h) = (usize::from(board.width()), usize::from(board.height()));
+    let mut counts = vec![[0u8; 4]; w * h];
+    for m in board.history().iter().filter(|m| m.color == Color::Black) {
+        for (d, dir) in Direction::ALL.into_iter().enumerate() {
+            for s in (-4..=4).filter(|&s| s != 0) {
+                if board.along(m.point, dir, s) == Cell::Empty
+                    && let Some(q) = m.point.step(dir, s)
+                {
+                    counts[usize::from(q.y) * w + usize::from(q.x)][d] += 1;
+                }
+            }
         }
     }
-    lines_with_two >= 2
+    let mut out = Vec::new();
+    for (i, c) in counts.iter().enumerate() {
+        let lines_with_two = c.iter().filter(|&&n| n >= 2).count();
+        if lines_with_two >= 2 || c.iter().any(|&n| n >= 3) {
+            out.push(Point::new((i % w) as u8, (i / w) as u8));
+        }
+    }
+    out
 }
 
 /// Places `p` (empty in the overlay) as black and judges it.
@@ -122,10 +112,44 @@ fn classify(overlay: &mut Overlay<'_>, p: Point) -> Verdict {
     verdict
 }
 
+/// Offsets `-REACH..=REACH` around the judged stone are all any test looks at.
+const REACH: i32 = 5;
+const CENTER: usize = REACH as usize;
+const LEN: usize = 2 * CENTER + 1;
+
+/// The squares of one line around the judged stone, loaded once per direction.
+type Line = [Cell; LEN];
+
+fn load_line(overlay: &Overlay<'_>, p: Point, dir: Direction) -> Line {
+    let mut line = [Cell::Outside; LEN];
+    for (i, cell) in line.iter_mut().enumerate() {
+        *cell = overlay.cell(p, dir, i as i32 - REACH);
+    }
+    line
+}
+
+fn black_at(line: &Line, i: i32) -> bool {
+    usize::try_from(i).ok().and_then(|i| line.get(i)) == Some(&Cell::BLACK)
+}
+
+/// First and last index of the black run through the centre (the centre is black).
+fn run(line: &Line) -> (i32, i32) {
+    let c = CENTER as i32;
+    let (mut lo, mut hi) = (c, c);
+    while black_at(line, lo - 1) {
+        lo -= 1;
+    }
+    while black_at(line, hi + 1) {
+        hi += 1;
+    }
+    (lo, hi)
+}
+
 fn classify_placed(overlay: &mut Overlay<'_>, p: Point) -> Verdict {
+    let lines = Direction::ALL.map(|d| load_line(overlay, p, d));
     let mut overline = false;
-    for dir in Direction::ALL {
-        let (lo, hi) = overlay.run(p, dir);
+    for line in &lines {
+        let (lo, hi) = run(line);
         match hi - lo + 1 {
             5 => return Verdict::Five,
             n if n > 5 => overline = true,
@@ -137,25 +161,48 @@ fn classify_placed(overlay: &mut Overlay<'_>, p: Point) -> Verdict {
     }
     // A four needs three more black stones within four squares on its line, a three two more
     // within three squares: counting them first skips most lines cheaply.
-    let near = Direction::ALL.map(|d| {
-        let within = |r: i32| (-r..=r).filter(|&s| s != 0 && overlay.is_black(p, d, s)).count();
-        (within(4), within(3))
+    let near = lines.map(|line| {
+        let (mut n3, mut n4) = (0, 0);
+        for k in 1..=4 {
+            let n = usize::from(line[CENTER - k] == Cell::BLACK)
+                + usize::from(line[CENTER + k] == Cell::BLACK);
+            n4 += n;
+            if k <= 3 {
+                n3 += n;
+            }
+        }
+        (n4, n3)
     });
-    let fours: u32 = Direction::ALL
+    let fours: u32 = lines
         .iter()
         .zip(near)
         .filter(|&(_, (n4, _))| n4 >= 3)
-        .map(|(&d, _)| fours_in_line(overlay, p, d))
+        .map(|(line, _)| fours_in_line(line))
         .sum();
     if fours >= 2 {
         return Verdict::Forbidden;
     }
-    if near.iter().filter(|&&(_, n3)| n3 >= 2).count() < 2 {
+    // Threes: first find, per line, the squares that would turn it into a straight four (cheap);
+    // only when two lines have such squares is the recursive legality test of those squares run.
+    let mut completions = [([0i32; 4], 0usize); 4];
+    let mut with_completions = 0;
+    for (d, line) in lines.iter().enumerate() {
+        if near[d].1 >= 2 {
+            completions[d] = straight_four_points(line);
+            if completions[d].1 > 0 {
+                with_completions += 1;
+            }
+        }
+    }
+    if with_completions < 2 {
         return Verdict::Legal;
     }
     let mut threes = 0;
-    for (dir, (_, n3)) in Direction::ALL.into_iter().zip(near) {
-        if n3 >= 2 && is_real_three(overlay, p, dir) {
+    for (dir, (offsets, n)) in Direction::ALL.into_iter().zip(completions) {
+        let real = offsets[..n]
+            .iter()
+            .any(|&s| p.step(dir, s).is_some_and(|q| classify(overlay, q) == Verdict::Legal));
+        if real {
             threes += 1;
             if threes >= 2 {
                 return Verdict::Forbidden;
@@ -165,37 +212,26 @@ fn classify_placed(overlay: &mut Overlay<'_>, p: Point) -> Verdict {
     Verdict::Legal
 }
 
-/// Number of distinct fours through `p` along `dir`: sets of four black stones, `p` among them,
-/// that one more stone turns into an exact five. A straight four counts once; the one-line
+/// Number of distinct fours through the centre: sets of four black stones, the centre among
+/// them, that one more stone turns into an exact five. A straight four counts once; the one-line
 /// double fours (`X_XXX_X`, `XX_XX_XX`, `XXX_X_XXX`) count twice.
-fn fours_in_line(overlay: &Overlay<'_>, p: Point, dir: Direction) -> u32 {
-    // Each four is identified by the offsets of its outermost stones.
-    let mut found: [(i32, i32); 2] = [(0, 0); 2];
+fn fours_in_line(line: &Line) -> u32 {
+    // Each four is identified by the indices of its outermost stones.
+    let mut found: [(usize, usize); 2] = [(0, 0); 2];
     let mut count = 0;
-    for start in -4..=0 {
-        let mut blacks = 0;
-        let mut empty_at = None;
-        let mut valid = true;
-        for s in start..start + 5 {
-            match overlay.cell(p, dir, s) {
-                Cell::Stone(Color::Black) => blacks += 1,
-                Cell::Empty if empty_at.is_none() => empty_at = Some(s),
-                _ => {
-                    valid = false;
-                    break;
-                }
-            }
-        }
-        let Some(gap) = empty_at else { continue };
-        if !valid
-            || blacks != 4
-            || overlay.is_black(p, dir, start - 1)
-            || overlay.is_black(p, dir, start + 5)
+    for start in CENTER - 4..=CENTER {
+        let window = &line[start..start + 5];
+        let blacks = window.iter().filter(|&&c| c == Cell::BLACK).count();
+        let empties = window.iter().filter(|&&c| c == Cell::Empty).count();
+        if blacks != 4
+            || empties != 1
+            || line[start - 1] == Cell::BLACK
+            || line[start + 5] == Cell::BLACK
         {
             continue;
         }
-        let first = if gap == start { start + 1 } else { start };
-        let last = if gap == start + 4 { start + 3 } else { start + 4 };
+        let first = if line[start] == Cell::Empty { start + 1 } else { start };
+        let last = if line[start + 4] == Cell::Empty { start + 3 } else { start + 4 };
         if !found[..count].contains(&(first, last)) {
             if count == 2 {
                 break;
@@ -207,35 +243,30 @@ fn fours_in_line(overlay: &Overlay<'_>, p: Point, dir: Direction) -> u32 {
     count as u32
 }
 
-/// Whether `p` is part of a real three along `dir`: some empty square `q` on the line turns it
-/// into a straight four containing `p`, and `q` itself is a legal move that makes no five.
-fn is_real_three(overlay: &mut Overlay<'_>, p: Point, dir: Direction) -> bool {
-    for s in -3..=3 {
-        if s == 0 || overlay.cell(p, dir, s) != Cell::Empty {
+/// The offsets of the empty squares that would turn the line's stones into a straight four
+/// containing the centre: an unbroken four holding the new stone, both ends empty, each end
+/// completing an exact five. The centre belongs to a real three along this line when one of them
+/// is a legal move that makes no five (the caller's recursive test).
+fn straight_four_points(line: &Line) -> ([i32; 4], usize) {
+    let mut found = ([0i32; 4], 0);
+    for s in -3i32..=3 {
+        let i = (CENTER as i32 + s) as usize;
+        if s == 0 || line[i] != Cell::Empty {
             continue;
         }
-        let Some(q) = p.step(dir, s) else { continue };
-        if !overlay.push(q) {
-            continue;
-        }
-        let straight = makes_straight_four(overlay, p, dir, s);
-        overlay.pop();
-        if straight && classify(overlay, q) == Verdict::Legal {
-            return true;
+        let mut with = *line;
+        with[i] = Cell::BLACK;
+        let (lo, hi) = run(&with);
+        let straight = hi - lo + 1 == 4
+            && (lo..=hi).contains(&(i as i32))
+            && with[(lo - 1) as usize] == Cell::Empty
+            && with[(hi + 1) as usize] == Cell::Empty
+            && !black_at(&with, lo - 2)
+            && !black_at(&with, hi + 2);
+        if straight && found.1 < 4 {
+            found.0[found.1] = s;
+            found.1 += 1;
         }
     }
-    false
-}
-
-/// With the overlay's stones placed: is the black run through `p` along `dir` an unbroken four
-/// that holds the stone `added` squares away, whose both ends are empty and each completes an
-/// exact five? (A four that was already there before the added stone is not made by it.)
-fn makes_straight_four(overlay: &Overlay<'_>, p: Point, dir: Direction, added: i32) -> bool {
-    let (lo, hi) = overlay.run(p, dir);
-    hi - lo + 1 == 4
-        && (lo..=hi).contains(&added)
-        && overlay.cell(p, dir, lo - 1) == Cell::Empty
-        && overlay.cell(p, dir, hi + 1) == Cell::Empty
-        && !overlay.is_black(p, dir, lo - 2)
-        && !overlay.is_black(p, dir, hi + 2)
+    found
 }
