@@ -1,0 +1,251 @@
+//! Whole runs: outputs and samples, resume after a kill, SIGTERM, SPRT stop, the demo.
+
+mod common;
+
+use std::io::Read;
+use std::time::Duration;
+
+use common::*;
+use renzoku_arena::output::sample::decode_bin;
+
+#[test]
+fn child_runner() {
+    child_main();
+}
+
+fn s(v: &str) -> String {
+    v.to_string()
+}
+
+fn good_pair(tag: &str) -> Vec<String> {
+    vec![
+        s("-engine"),
+        zoo("good", "", tag),
+        s("name=A"),
+        s("-engine"),
+        zoo("good", "", tag),
+        s("name=B"),
+    ]
+}
+
+#[test]
+fn samples_decode_in_every_format() {
+    let tag = format!("samples-{}", std::process::id());
+    let dir = workdir(&tag);
+    for (format, file) in [("csv", "s.csv"), ("bin", "s.bin"), ("bin_lz4", "s.bin.lz4")] {
+        let mut a = good_pair(&tag);
+        a.extend(
+            ["-boardsize", "9", "-rule", "4", "-games", "4", "-repeat", "-jsonl", "g.jsonl"].map(s),
+        );
+        a.extend([s("-sample"), format!("format={format}"), format!("file={file}")]);
+        let out = run_match("child_runner", &dir, &a);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let games = journal(&dir.join("g.jsonl"));
+        assert_eq!(games.len(), 4);
+        // freq=1: one sample per engine move of every game without a fault.
+        let expected: usize = games
+            .iter()
+            .filter(|g| {
+                ["five", "forbidden", "full_board"].contains(&g["reason"].as_str().unwrap_or(""))
+            })
+            .map(|g| g["moves"].as_array().map_or(0, Vec::len))
+            .sum();
+        let bytes = std::fs::read(dir.join(file)).unwrap_or_default();
+        if format == "csv" {
+            {
+                let text = String::from_utf8(bytes).unwrap_or_default();
+                assert_eq!(text.lines().count(), expected);
+                for line in text.lines() {
+                    let f: Vec<&str> = line.split(',').collect();
+                    assert_eq!(f.len(), 3, "{line}");
+                    assert!(["0", "1", "2"].contains(&f[2]), "{line}");
+                }
+            }
+        } else {
+            {
+                let raw = if format == "bin_lz4" {
+                    let mut d = lz4_flex::frame::FrameDecoder::new(&bytes[..]);
+                    let mut v = Vec::new();
+                    d.read_to_end(&mut v).unwrap_or_else(|e| panic!("{e}"));
+                    // The lz4 command-line tool reads it too, when installed.
+                    if let Ok(o) = std::process::Command::new("lz4")
+                        .args(["-dc", file])
+                        .current_dir(&dir)
+                        .output()
+                    {
+                        assert!(o.status.success());
+                        assert_eq!(o.stdout, v);
+                    }
+                    v
+                } else {
+                    bytes
+                };
+                let entries = decode_bin(&raw).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(entries.len(), expected);
+                for (i, (result, size, rule, _mv, position)) in entries.iter().enumerate() {
+                    assert!(*result <= 2 && *size == 9 && *rule == 4);
+                    // Positions grow by one stone per sample within a game.
+                    if i > 0 && !position.is_empty() {
+                        assert_eq!(entries[i - 1].4.len() + 1, position.len());
+                    }
+                }
+            }
+        }
+    }
+    assert_no_leftovers(&tag);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn opening_args(tag: &str, srand: u64, extra: &[&str]) -> Vec<String> {
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/openings-offset.txt");
+    let mut a = good_pair(tag);
+    a.extend(
+        [
+            "-boardsize",
+            "15",
+            "-games",
+            "12",
+            "-repeat",
+            "-transform",
+            "-jsonl",
+            "g.jsonl",
+            "-pgn",
+            "g.pgn",
+        ]
+        .map(s),
+    );
+    a.extend([
+        s("-openings"),
+        format!("file={openings}"),
+        s("order=random"),
+        format!("srand={srand}"),
+    ]);
+    a.extend(extra.iter().map(|x| s(x)));
+    a
+}
+
+fn schedule_of(games: &[serde_json::Value]) -> Vec<(u64, String, String, String)> {
+    let mut v: Vec<_> = games
+        .iter()
+        .map(|g| {
+            (
+                g["game"].as_u64().unwrap_or(0),
+                g["black"].as_str().unwrap_or("").to_string(),
+                g["opening"].as_str().unwrap_or("").to_string(),
+                g["moves"][0].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn resume_after_a_kill_plays_the_same_schedule() {
+    let tag = format!("resume-{}", std::process::id());
+    let dir = workdir(&tag);
+    // Uninterrupted run with an unpredictable seed (srand=0): the seed goes to the journal.
+    let out = run_match("child_runner", &dir, &opening_args(&tag, 0, &[]));
+    assert_eq!(out.status.code(), Some(0));
+    let full = journal(&dir.join("g.jsonl"));
+    assert_eq!(full.len(), 12);
+    // Simulate kill -9 after 5 games, the 6th line torn.
+    let text = std::fs::read_to_string(dir.join("g.jsonl")).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = format!("{}\n{}", lines[..5].join("\n"), &lines[5][..20]);
+    std::fs::write(dir.join("g.jsonl"), cut).unwrap_or_else(|e| panic!("{e}"));
+    let out = run_match("child_runner", &dir, &opening_args(&tag, 0, &["-resume"]));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Resuming: 5 of 12"), "{stdout}");
+    assert!(!stdout.contains("Finished game 1 of"), "{stdout}");
+    let resumed = journal(&dir.join("g.jsonl"));
+    assert_eq!(resumed.len(), 12);
+    assert_eq!(schedule_of(&resumed), schedule_of(&full));
+    assert!(stdout.contains("Games: 12,"), "{stdout}");
+    // The opening stones are the same as well (move 1 is the first opening stone).
+    assert_no_leftovers(&tag);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sigterm_kills_every_engine_and_keeps_finished_games() {
+    let tag = format!("sigterm-{}", std::process::id());
+    let dir = workdir(&tag);
+    let mut a =
+        vec![s("-engine"), zoo("late", "--delay 100", &tag), s("-engine"), zoo("spawn", "", &tag)];
+    a.extend(["-boardsize", "15", "-games", "50", "-concurrency", "2", "-jsonl", "g.jsonl"].map(s));
+    let mut child = spawn_match("child_runner", &dir, &a);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(!processes_with(&tag).is_empty(), "engines should be running");
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(status.code(), Some(130));
+    assert_no_leftovers(&tag);
+    let games = journal(&dir.join("g.jsonl"));
+    assert!(games.len() < 50);
+    // Every journal line is a complete game.
+    let text = std::fs::read_to_string(dir.join("g.jsonl")).unwrap_or_default();
+    assert_eq!(text.lines().count(), games.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sprt_stops_the_run() {
+    let tag = format!("sprt-{}", std::process::id());
+    let dir = workdir(&tag);
+    let mut a = vec![
+        s("-engine"),
+        zoo("good", "", &tag),
+        s("name=Good"),
+        s("-engine"),
+        zoo("crash", "--after 1", &tag),
+        s("name=Bad"),
+    ];
+    a.extend(
+        [
+            "-boardsize",
+            "9",
+            "-games",
+            "400",
+            "-repeat",
+            "-sprt",
+            "elo0=0",
+            "elo1=20",
+            "-jsonl",
+            "g.jsonl",
+        ]
+        .map(s),
+    );
+    let out = run_match("child_runner", &dir, &a);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    assert!(stdout.contains("Ptnml(0-2): [0, 0, 0, 0,"), "{stdout}");
+    let n = journal(&dir.join("g.jsonl")).len();
+    assert!((2..400).contains(&n), "{n}");
+    assert_no_leftovers(&tag);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn demo_runs_with_a_stand_in_engine() {
+    let dir = workdir("demo");
+    let exe = std::env::current_exe().unwrap_or_else(|e| panic!("{e}"));
+    let out = std::process::Command::new(exe)
+        .args(["child_runner", "--exact", "--nocapture"])
+        .env(CHILD_ARGS, "-boardsize\n9")
+        .env("RENZOKU_DEMO_ENGINE", ZOO)
+        .current_dir(&dir)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Demo:") && stdout.contains("Games: 2,"), "{stdout}");
+    assert!(stdout.contains('X') && stdout.contains("Renzoku-A (X) vs Renzoku-B (O)"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
