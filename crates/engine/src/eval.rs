@@ -3,8 +3,13 @@
 //! A square's value for a colour is what a stone of that colour would make there (sum over the
 //! four lines plus a bonus for combined threats). The position's evaluation is the sum of those
 //! values over all empty squares, own minus opponent's, kept incrementally by the position.
+//!
+//! The four line codes of a square (4 bits each) form a 16-bit key; the combination of every key
+//! is precomputed once, so updating a square costs one table look-up per colour.
 
-use crate::pattern::{B2, B4, F3, F4, F5, INLINE44, LEVEL, OVERLINE};
+use std::sync::OnceLock;
+
+use crate::pattern::{B2, B4, CODES, F3, F4, F4X, F5, OL, level};
 
 /// Threat class of a square for one colour: what a stone there threatens.
 pub const CL_NONE: u8 = 0;
@@ -24,8 +29,8 @@ pub const CL_FLEX4: u8 = 6;
 pub const CL_FIVE: u8 = 7;
 pub const CLASSES: usize = 8;
 
-/// Value of each line level for the side that would play the stone.
-const LEVEL_VALUE: [i32; 10] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000];
+/// Value of each line code for the side that would play the stone.
+const CODE_VALUE: [i32; CODES] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000, 0, 300];
 /// Bonus per class: combined threats are worth much more than their lines.
 const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 
@@ -33,16 +38,19 @@ const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SquareInfo {
     pub class: u8,
-    pub value: i32,
     /// Renju black only: the square may be forbidden (double three) and needs the exact check.
     pub maybe_forbidden: bool,
     /// Renju black only: the square is certainly forbidden (overline or double four).
     pub forbidden: bool,
+    pub value: i16,
 }
 
-/// Combines the four line patterns of one colour on one square. `renju_black` applies black's
+pub const NO_INFO: SquareInfo =
+    SquareInfo { class: CL_NONE, maybe_forbidden: false, forbidden: false, value: 0 };
+
+/// Combines the four line codes of one colour on one square. `renju_black` applies black's
 /// forbidden shapes (an overline or two fours are forbidden unless a five is made).
-pub fn classify(pats: [u8; 4], renju_black: bool) -> SquareInfo {
+pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     let mut fours = 0;
     let mut open_four = false;
     let mut threes = 0;
@@ -50,32 +58,31 @@ pub fn classify(pats: [u8; 4], renju_black: bool) -> SquareInfo {
     let mut five = false;
     let mut value = 0;
     let mut best = 0;
-    for p in pats {
-        let level = p & LEVEL;
-        value += LEVEL_VALUE[level as usize];
-        best = best.max(level);
-        overline |= p & OVERLINE != 0;
-        match level {
+    for c in codes {
+        value += CODE_VALUE[c as usize];
+        best = best.max(level(c));
+        match c {
             F5 => five = true,
             F4 => {
-                fours += if p & INLINE44 != 0 { 2 } else { 1 };
+                fours += 1;
+                open_four = true;
+            }
+            F4X => {
+                fours += 2;
                 open_four = true;
             }
             B4 => fours += 1,
             F3 => threes += 1,
+            OL => overline = true,
             _ => {}
         }
     }
     if five {
-        return SquareInfo {
-            class: CL_FIVE,
-            value: value + CLASS_BONUS[CL_FIVE as usize],
-            maybe_forbidden: false,
-            forbidden: false,
-        };
+        let value = value + CLASS_BONUS[CL_FIVE as usize];
+        return SquareInfo { class: CL_FIVE, value: value as i16, ..NO_INFO };
     }
     if renju_black && (overline || fours >= 2) {
-        return SquareInfo { class: CL_NONE, value: 0, maybe_forbidden: false, forbidden: true };
+        return SquareInfo { forbidden: true, ..NO_INFO };
     }
     let class = if open_four || fours >= 2 {
         CL_FLEX4
@@ -94,10 +101,28 @@ pub fn classify(pats: [u8; 4], renju_black: bool) -> SquareInfo {
     };
     SquareInfo {
         class,
-        value: value + CLASS_BONUS[class as usize],
+        value: (value + CLASS_BONUS[class as usize]) as i16,
         maybe_forbidden: renju_black && threes >= 2,
         forbidden: false,
     }
+}
+
+static COMBINED: [OnceLock<Vec<SquareInfo>>; 2] = [const { OnceLock::new() }; 2];
+
+/// The combination table: entry `key` is `classify` of the four nibbles of `key`.
+pub fn combined(renju_black: bool) -> &'static [SquareInfo] {
+    COMBINED[usize::from(renju_black)].get_or_init(|| {
+        (0..1u32 << 16)
+            .map(|key| {
+                let codes: [u8; 4] = std::array::from_fn(|d| ((key >> (4 * d)) & 0xF) as u8);
+                if codes.iter().any(|&c| c as usize >= CODES) {
+                    NO_INFO
+                } else {
+                    classify(codes, renju_black)
+                }
+            })
+            .collect()
+    })
 }
 
 #[cfg(test)]
@@ -110,14 +135,17 @@ mod tests {
         assert_eq!(classify([F5, DEAD, DEAD, DEAD], true).class, CL_FIVE);
         assert_eq!(classify([B4, B4, DEAD, DEAD], false).class, CL_FLEX4);
         assert!(classify([B4, B4, DEAD, DEAD], true).forbidden);
-        assert!(classify([F4 | INLINE44, DEAD, DEAD, DEAD], true).forbidden);
+        assert!(classify([F4X, DEAD, DEAD, DEAD], true).forbidden);
+        assert_eq!(classify([F4X, DEAD, DEAD, DEAD], false).class, CL_FLEX4);
         assert_eq!(classify([B4, F3, DEAD, DEAD], true).class, CL_43);
         let three_three = classify([F3, F3, DEAD, DEAD], true);
         assert_eq!(three_three.class, CL_33);
         assert!(three_three.maybe_forbidden);
         assert_eq!(classify([F3, B2, DEAD, DEAD], false).class, CL_3);
         assert_eq!(classify([F2, DEAD, DEAD, DEAD], false).class, CL_LOW);
-        assert!(classify([DEAD | OVERLINE, F3, DEAD, DEAD], true).forbidden);
+        assert!(classify([OL, F3, DEAD, DEAD], true).forbidden);
         assert!(!classify([F5, B4, B4, DEAD], true).forbidden);
+        let key = u32::from(F3) | u32::from(F3) << 4;
+        assert_eq!(combined(true)[key as usize], three_three);
     }
 }

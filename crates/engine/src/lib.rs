@@ -35,6 +35,8 @@ mod search;
 mod threat;
 mod timeman;
 mod tt;
+#[doc(hidden)]
+pub mod tuning;
 mod worker;
 
 pub use bench::{BENCH_DEPTH, BenchReport, bench, bench_with};

@@ -5,7 +5,7 @@
 use renzoku_rules::{Color, Rule};
 
 use crate::eval::{CL_4, CL_43, CL_FLEX4};
-use crate::pattern::{B4, LEVEL};
+use crate::pattern::{B4, level};
 use crate::position::Position;
 
 /// Whether a rule lets a single stone spoil two fives at once (caro: a five blocked at both ends
@@ -48,14 +48,14 @@ pub fn defence_moves(pos: &Position, out: &mut Vec<usize>) {
             continue;
         }
         for d in 0..4 {
-            if pos.line_pattern(t, opp, d) & LEVEL < B4 {
+            if level(pos.line_pattern(t, opp, d)) < B4 {
                 continue;
             }
             let step = pos.dirs[d];
             for k in -5..=5isize {
                 let j = (t as isize + k * step) as usize;
                 if pos.is_empty(j)
-                    && pos.line_pattern(j, opp, d) & LEVEL >= B4
+                    && level(pos.line_pattern(j, opp, d)) >= B4
                     && !out.contains(&j)
                     && pos.is_legal(j, me)
                 {

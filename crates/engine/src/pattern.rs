@@ -25,12 +25,29 @@ pub const B4: u8 = 7;
 /// An open four (or two fours in one line): two squares complete a five.
 pub const F4: u8 = 8;
 pub const F5: u8 = 9;
-/// Mask of the level bits of a table entry.
-pub const LEVEL: u8 = 0x0F;
-/// Flag: the stone makes an overline and no five (exact-five variants only).
-pub const OVERLINE: u8 = 0x10;
-/// Flag: the two completion squares belong to two different fours in the line (`X_XXX_X`).
-pub const INLINE44: u8 = 0x20;
+/// The stone makes an overline and no five (exact-five variants only); no potential.
+pub const OL: u8 = 10;
+/// Two fours in one line (`X_XXX_X`): as good as an open four, but a double four in renju.
+pub const F4X: u8 = 11;
+/// Number of distinct codes (each fits in 4 bits).
+pub const CODES: usize = 12;
+
+/// The strength of a code as a line level (overline = dead, two fours = open four).
+#[inline]
+pub const fn level(code: u8) -> u8 {
+    match code {
+        OL => DEAD,
+        F4X => F4,
+        c => c,
+    }
+}
+
+/// Mask of the level bits of a construction entry.
+const LEVEL: u8 = 0x0F;
+/// Construction flag: the stone makes an overline and no five.
+const OVERLINE: u8 = 0x10;
+/// Construction flag: the two completion squares belong to two different fours in the line.
+const INLINE44: u8 = 0x20;
 
 /// Neighbour codes in a key.
 pub const EMPTY: u32 = 0;
@@ -129,17 +146,27 @@ fn wins(line: &[C; 11], v: Variant) -> bool {
     }
 }
 
+/// Builds the code table of a variant: levels with flags first, then one 4-bit code each.
 fn build(v: Variant) -> Vec<u8> {
     let mut table = vec![0xFFu8; KEYS];
     for key in 0..KEYS as u32 {
-        level(&mut table, key, v);
+        entry(&mut table, key, v);
+    }
+    for e in &mut table {
+        *e = if *e & OVERLINE != 0 {
+            OL
+        } else if *e & INLINE44 != 0 {
+            F4X
+        } else {
+            *e & LEVEL
+        };
     }
     table
 }
 
 /// Computes (memoised) the entry of `key`. Children have one more own stone, so the recursion
 /// is at most ten deep.
-fn level(table: &mut [u8], key: u32, v: Variant) -> u8 {
+fn entry(table: &mut [u8], key: u32, v: Variant) -> u8 {
     let cached = table[key as usize];
     if cached != 0xFF {
         return cached;
@@ -167,7 +194,7 @@ fn level(table: &mut [u8], key: u32, v: Variant) -> u8 {
                 n += 1;
             } else if n == 0 {
                 let s = slot(i as i32 - 5);
-                let child = level(table, key | (BLACK << (2 * s)), v) & LEVEL;
+                let child = entry(table, key | (BLACK << (2 * s)), v) & LEVEL;
                 let promoted = match child {
                     F4 => F3,
                     B4 => B3,
@@ -265,7 +292,7 @@ mod tests {
         assert_eq!(lv(r, ".....*xx..."), F3);
         assert_eq!(lv(r, "....o*xx..."), B3);
         assert_eq!(lv(r, ".....*x...."), F2);
-        assert_eq!(lv(r, "..x.x*x.x.."), F4 | INLINE44);
+        assert_eq!(lv(r, "..x.x*x.x.."), F4X);
         assert_eq!(lv(r, "oxxxx*o...."), F5);
     }
 
@@ -273,10 +300,10 @@ mod tests {
     fn exact_five_and_overline() {
         let r = Rule::Standard;
         assert_eq!(lv(r, "...xx*xx..."), F5);
-        assert_eq!(lv(r, "..xxx*xx..."), DEAD | OVERLINE);
+        assert_eq!(lv(r, "..xxx*xx..."), OL);
         assert_eq!(lv(r, "..x.x*xx..."), B4);
         // Black under renju: exact five; white: five or more.
-        assert_eq!(lv(Rule::Renju, "..xxx*xx..."), DEAD | OVERLINE);
+        assert_eq!(lv(Rule::Renju, "..xxx*xx..."), OL);
         let white = table(Rule::Renju, Color::White);
         assert_eq!(white[swap_colors(key("..xxx*xx...")) as usize], F5);
     }
@@ -286,7 +313,7 @@ mod tests {
         assert_eq!(lv(Rule::CaroFreestyle, "..oxx*xxo.."), DEAD);
         assert_eq!(lv(Rule::CaroFreestyle, "..#xx*xxo.."), F5);
         assert_eq!(lv(Rule::CaroFreestyle, ".oxxx*xxo.."), F5);
-        assert_eq!(lv(Rule::CaroStandard, ".oxxx*xxo.."), DEAD | OVERLINE);
+        assert_eq!(lv(Rule::CaroStandard, ".oxxx*xxo.."), OL);
         assert_eq!(lv(Rule::CaroStandard, "..oxx*xx..."), F5);
         // Blocked at one end by the opponent: only the open end can make a winning five.
         assert_eq!(lv(Rule::CaroFreestyle, "...ox*xx..."), B4);

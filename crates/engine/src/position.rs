@@ -9,7 +9,7 @@
 
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 
-use crate::eval::{CL_3, CL_FIVE, CLASSES, SquareInfo, classify};
+use crate::eval::{CL_3, CL_FIVE, CLASSES, NO_INFO, SquareInfo, combined};
 use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub const PAD: usize = 5;
@@ -109,8 +109,8 @@ pub struct Position {
     pub rule: Rule,
     cells: Vec<u8>,
     keys: Vec<[u32; 4]>,
-    /// Table entries per square, colour and direction.
-    pat: Vec<[[u8; 4]; 2]>,
+    /// Line codes per square and colour, 4 bits per direction.
+    pat: Vec<[u16; 2]>,
     info: Vec<[SquareInfo; 2]>,
     /// Stones within the 5x5 square around each square.
     near: Vec<u8>,
@@ -125,11 +125,10 @@ pub struct Position {
     /// The same position as a rules board, for the exact renju forbidden check.
     board: Board,
     tables: [&'static [u8]; 2],
+    /// Square combination tables for black and white.
+    combos: [&'static [SquareInfo]; 2],
     pub dirs: [isize; 4],
 }
-
-const NO_INFO: SquareInfo =
-    SquareInfo { class: 0, value: 0, maybe_forbidden: false, forbidden: false };
 
 #[inline]
 fn code(c: Color) -> u32 {
@@ -152,7 +151,7 @@ impl Position {
             rule,
             cells: vec![EDGE as u8; total],
             keys: vec![[0; 4]; total],
-            pat: vec![[[0; 4]; 2]; total],
+            pat: vec![[0; 2]; total],
             info: vec![[NO_INFO; 2]; total],
             near: vec![0; total],
             sums: [0; 2],
@@ -166,6 +165,7 @@ impl Position {
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
             tables: [pattern::table(rule, Color::Black), pattern::table(rule, Color::White)],
+            combos: [combined(rule == Rule::Renju), combined(false)],
             dirs: [1, stride as isize, stride as isize + 1, 1 - stride as isize],
         };
         pos.hash = splitmix(
@@ -265,9 +265,10 @@ impl Position {
         self.info[idx][c.index()].class
     }
 
+    /// The line code (see `pattern`) of `c` on `idx` along direction `dir`.
     #[inline]
     pub fn line_pattern(&self, idx: usize, c: Color, dir: usize) -> u8 {
-        self.pat[idx][c.index()][dir]
+        ((self.pat[idx][c.index()] >> (4 * dir)) & 0xF) as u8
     }
 
     /// Squares where `c` has exactly class `class` (only for classes ≥ CL_3).
@@ -341,17 +342,19 @@ impl Position {
     #[inline]
     fn refresh_pattern(&mut self, i: usize, d: usize) {
         let key = self.keys[i][d] as usize;
-        self.pat[i][0][d] = self.tables[0][key];
-        self.pat[i][1][d] = self.tables[1][key];
+        let shift = 4 * d;
+        let mask = !(0xF << shift);
+        self.pat[i][0] = (self.pat[i][0] & mask) | u16::from(self.tables[0][key]) << shift;
+        self.pat[i][1] = (self.pat[i][1] & mask) | u16::from(self.tables[1][key]) << shift;
     }
 
-    /// Recomputes classes and values of square `i` (empty) from its patterns.
+    /// Recomputes classes and values of square `i` (empty) from its line codes.
+    #[inline]
     fn refresh_info(&mut self, i: usize) {
-        let renju = self.rule == Rule::Renju;
-        for c in 0..2 {
-            let new = classify(self.pat[i][c], renju && c == 0);
-            self.set_info(i, c, new);
-        }
+        let black = self.combos[0][self.pat[i][0] as usize];
+        let white = self.combos[1][self.pat[i][1] as usize];
+        self.set_info(i, 0, black);
+        self.set_info(i, 1, white);
     }
 
     #[inline]
@@ -365,7 +368,7 @@ impl Position {
                 self.by_class[c][new.class as usize].set(i);
             }
         }
-        self.sums[c] += new.value - old.value;
+        self.sums[c] += i32::from(new.value) - i32::from(old.value);
         self.info[i][c] = new;
     }
 

@@ -343,7 +343,7 @@ fn iterate<'o>(
             }
             if let Some(obs) = observer.as_deref_mut() {
                 let elapsed = w.shared.start.elapsed();
-                let nodes = w.shared.nodes.load(Ordering::Relaxed) + w.nodes;
+                let nodes = w.shared.nodes.load(Ordering::Relaxed) + w.unflushed();
                 let rm = &root[pv_index];
                 let s = Score::from_internal(rm.score);
                 obs.on_iteration(&IterationInfo {

@@ -126,6 +126,11 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Nodes counted but not yet published.
+    pub fn unflushed(&self) -> u64 {
+        self.nodes - self.flushed
+    }
+
     /// Publishes the remaining node count.
     pub fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
@@ -164,7 +169,9 @@ impl<'a> Worker<'a> {
                 } else {
                     let mine = self.pos.info(m, me);
                     let theirs = self.pos.info(m, opp);
-                    let mut s = mine.value * 2 + theirs.value + i32::from(mine.class) * 400;
+                    let mut s = i32::from(mine.value) * 2
+                        + i32::from(theirs.value)
+                        + i32::from(mine.class) * 400;
                     if theirs.class >= CL_4 {
                         s += 1500;
                     } else if theirs.class >= CL_3 {
