@@ -1,0 +1,356 @@
+//! The controller thread: owns the position, the engine and the Yixin root-move exclusions, and
+//! executes commands one at a time in arrival order (commands that arrive during a search wait in
+//! the channel; none is dropped).
+
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use crossbeam_channel::Receiver;
+use renzoku_engine::{Engine, EngineConfig, Limits};
+use renzoku_protocol::{About, Command, Info, Reply};
+use renzoku_rules::{Board, Point, is_legal};
+
+use crate::flags::Flags;
+use crate::output::Output;
+use crate::position;
+use crate::reader::Message;
+use crate::settings::Settings;
+use crate::think::{self, Progress};
+
+/// Longest part of an unknown line echoed back in `UNKNOWN`.
+const MAX_ECHO: usize = 1000;
+
+pub struct Controller {
+    pub(crate) rx: Receiver<Message>,
+    pub(crate) flags: Arc<Flags>,
+    pub(crate) settings: Arc<Mutex<Settings>>,
+    pub(crate) out: Output,
+    /// `None` until START.
+    pub(crate) board: Option<Board>,
+    /// Created at the first search, so INFO max_memory/thread_num sent before it are honoured
+    /// without allocating twice.
+    pub(crate) engine: Option<Engine>,
+    /// Yixin `yxblock` root moves never to be chosen.
+    pub(crate) excluded: Vec<Point>,
+    /// We just played a move: ponder on the opponent's time if allowed.
+    pub(crate) may_ponder: bool,
+    /// When the command being executed arrived.
+    pub(crate) received: Instant,
+}
+
+impl Controller {
+    pub fn new(
+        rx: Receiver<Message>,
+        flags: Arc<Flags>,
+        settings: Arc<Mutex<Settings>>,
+        out: Output,
+    ) -> Controller {
+        Controller {
+            rx,
+            flags,
+            settings,
+            out,
+            board: None,
+            engine: None,
+            excluded: Vec::new(),
+            may_ponder: false,
+            received: Instant::now(),
+        }
+    }
+
+    pub fn run(mut self) {
+        while let Ok(message) = self.rx.recv() {
+            self.may_ponder = false;
+            match message {
+                Message::Error(text) => self.error(text),
+                Message::Command(seq, received, command) => {
+                    self.received = received;
+                    self.command(seq, command);
+                }
+            }
+            if self.may_ponder {
+                self.ponder(None);
+            }
+        }
+    }
+
+    pub(crate) fn settings(&self) -> Settings {
+        self.settings.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    pub(crate) fn error(&self, text: impl Into<String>) {
+        self.out.send(&Reply::Error(text.into()));
+    }
+
+    /// The current board, or an ERROR when START has not come yet.
+    pub(crate) fn board(&self) -> Option<&Board> {
+        if self.board.is_none() {
+            self.error("no board yet: send START first");
+        }
+        self.board.as_ref()
+    }
+
+    fn command(&mut self, seq: u64, command: Command) {
+        match command {
+            Command::Start(size) => self.start(size, size),
+            Command::RectStart { width, height } | Command::YxStart { width, height } => {
+                self.start(width, height);
+            }
+            Command::Restart => {
+                if let Some(board) = self.board.as_mut() {
+                    board.clear();
+                    self.excluded.clear();
+                    self.prepare_engine();
+                    self.out.send(&Reply::Ok);
+                } else {
+                    self.error("RESTART before START");
+                }
+            }
+            Command::Begin => {
+                let Some(board) = self.board() else { return };
+                if board.stone_count() > 0 {
+                    self.error("BEGIN: the board is not empty");
+                    return;
+                }
+                let board = board.clone();
+                self.think_and_reply(seq, board);
+            }
+            Command::Turn(p) => {
+                let Some(board) = self.board() else { return };
+                match position::after_move(board, p) {
+                    Ok(next) => self.think_and_reply(seq, next),
+                    Err(reason) => self.error(format!("TURN {p}: {reason}")),
+                }
+            }
+            Command::Board(stones) => {
+                let Some(board) = self.board() else { return };
+                match position::from_fields(board, &stones) {
+                    Ok(next) => self.think_and_reply(seq, next),
+                    Err(reason) => self.error(format!("BOARD: {reason}")),
+                }
+            }
+            Command::Info(Info::Evaluate(path)) => self.evaluate(&path),
+            Command::Info(_) | Command::End | Command::Stop | Command::YxStop => {
+                // Handled by the reader thread; nothing reaches here in practice.
+            }
+            Command::About => self.out.send(&Reply::About(about())),
+            Command::Takeback(p) => self.takeback(p),
+            Command::Play(p) => self.play(p),
+            Command::ProtocolVersion => self.out.send(&Reply::Move(Point::new(1, 0))),
+            Command::ClearHash | Command::YxHashClear => {
+                if let Some(engine) = self.engine.as_mut() {
+                    engine.clear_hash();
+                }
+            }
+            Command::Ponder(ms) => self.ponder(ms),
+            Command::Unknown(line) => {
+                let echo: String = line.chars().take(MAX_ECHO).collect();
+                self.out.send(&Reply::Unknown(echo));
+            }
+            other => self.extended(seq, other),
+        }
+    }
+
+    fn start(&mut self, width: u32, height: u32) {
+        match position::new_board(width, height) {
+            Ok(board) => {
+                self.board = Some(board);
+                self.excluded.clear();
+                self.prepare_engine();
+                self.out.send(&Reply::Ok);
+            }
+            Err(reason) => self.error(reason),
+        }
+    }
+
+    fn takeback(&mut self, p: Point) {
+        let Some(board) = self.board() else { return };
+        let mut next = board.clone();
+        match next.remove(p) {
+            Ok(_) => {
+                self.board = Some(next);
+                self.out.send(&Reply::Ok);
+            }
+            Err(e) => self.error(format!("TAKEBACK {p}: {e}")),
+        }
+    }
+
+    /// `PLAY x,y` after our SUGGEST: play that move for us and echo it.
+    fn play(&mut self, p: Point) {
+        let rule = self.settings().rule;
+        let Some(board) = self.board() else { return };
+        if !board.contains(p) || !is_legal(board, p, board.side_to_move(), rule) {
+            self.error(format!("PLAY {p}: not a legal move here"));
+            return;
+        }
+        let mut next = board.clone();
+        if next.play(p).is_ok() {
+            self.board = Some(next);
+            self.out.send(&Reply::Move(p));
+            self.may_ponder = true;
+        }
+    }
+
+    /// Makes sure the engine matches the settings and returns it. Filling a big hash table
+    /// takes a noticeable time, so during a game the table is only ever shrunk (to obey a new
+    /// memory limit at once); it grows to its full size at the next START/RESTART, which the
+    /// managers do not time.
+    pub(crate) fn engine(&mut self, settings: &Settings) -> &mut Engine {
+        let config =
+            EngineConfig { hash_bytes: settings.hash_bytes(), threads: settings.thread_num };
+        let engine = self.engine.get_or_insert_with(|| Engine::new(config));
+        if engine.config().hash_bytes > config.hash_bytes {
+            engine.set_hash_bytes(config.hash_bytes);
+        }
+        engine.set_threads(config.threads);
+        engine
+    }
+
+    /// START/RESTART: a new game, so the hash table may take its full size now.
+    fn prepare_engine(&mut self) {
+        let settings = self.settings();
+        let wanted = settings.hash_bytes();
+        match self.engine.as_mut() {
+            Some(engine) => {
+                engine.set_hash_bytes(wanted);
+                engine.clear_hash();
+            }
+            None => {
+                self.engine(&settings);
+            }
+        }
+    }
+
+    /// The limits of a turn from the current settings.
+    pub(crate) fn turn_limits(&self, settings: &Settings, board: &Board) -> Limits {
+        let mut limits = settings.limits(board.stone_count());
+        limits.excluded_moves.clone_from(&self.excluded);
+        limits
+    }
+
+    /// Searches `board` (which becomes the position), sends the summary and the move (or
+    /// SUGGEST in analysis mode, keeping the position before our move).
+    fn think_and_reply(&mut self, seq: u64, board: Board) {
+        let settings = self.settings();
+        let limits = self.turn_limits(&settings, &board);
+        self.board = Some(board.clone());
+        match self.think(seq, &board, &settings, &limits) {
+            None => self.error("no legal move left"),
+            Some(p) if settings.analysis_mode => self.out.send(&Reply::Suggest(p)),
+            Some(p) => {
+                let mut next = board;
+                if next.play(p).is_ok() {
+                    self.board = Some(next);
+                }
+                self.out.send(&Reply::Move(p));
+                self.may_ponder = true;
+            }
+        }
+    }
+
+    /// One search answering command `seq`: progress lines, then the summary line.
+    pub(crate) fn think(
+        &mut self,
+        seq: u64,
+        board: &Board,
+        settings: &Settings,
+        limits: &Limits,
+    ) -> Option<Point> {
+        let out = self.out.clone();
+        let flags = Arc::clone(&self.flags);
+        flags.arm_stop(seq);
+        let mut progress = Progress::new(&out, settings.show_detail);
+        let received = self.received;
+        let engine = self.engine(settings);
+        let limits = limits_after_wait(limits, received);
+        let (best, result) =
+            think::search(engine, board, settings.rule, &limits, &flags.stop, &mut progress);
+        out.send(&Reply::Summary(think::summary(board, &result)));
+        best
+    }
+
+    /// Thinks on the opponent's time (or for `PONDER ms`) until a command arrives or STOP.
+    /// Nothing is printed; what it learns stays in the hash table.
+    fn ponder(&mut self, ms: Option<i64>) {
+        let settings = self.settings();
+        if settings.analysis_mode {
+            return;
+        }
+        let Some(board) = self.board.clone() else { return };
+        if board.empty_count() == 0 {
+            return;
+        }
+        let rx = self.rx.clone();
+        if !self.flags.arm_interrupt(|| !rx.is_empty()) {
+            return;
+        }
+        let limits = match ms.and_then(|ms| u64::try_from(ms).ok()) {
+            Some(ms) => Limits::movetime(ms),
+            None => Limits::default(),
+        };
+        let out = self.out.clone();
+        let flags = Arc::clone(&self.flags);
+        let engine = self.engine(&settings);
+        let _ = engine.search(
+            &board,
+            settings.rule,
+            &limits,
+            &flags.interrupt,
+            &mut Progress::silent(&out),
+        );
+        // A STOP meant for the ponder search must not stop the next real search.
+        flags.interrupt.store(false, Ordering::SeqCst);
+    }
+
+    /// `INFO evaluate [path]`: a summary of the node reached by the path from the current
+    /// position, or an empty MESSAGE when the path is not playable.
+    fn evaluate(&mut self, path: &[Point]) {
+        let Some(mut board) = self.board.clone() else {
+            self.out.send(&Reply::Message(String::new()));
+            return;
+        };
+        for &p in path {
+            if !board.contains(p) || board.play(p).is_err() {
+                self.out.send(&Reply::Message(String::new()));
+                return;
+            }
+        }
+        let settings = self.settings();
+        let out = self.out.clone();
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let engine = self.engine(&settings);
+        let result = engine.search(
+            &board,
+            settings.rule,
+            &Limits { max_depth: Some(6), ..Limits::movetime(200) },
+            &never,
+            &mut Progress::silent(&out),
+        );
+        out.send(&Reply::Summary(think::summary(&board, &result)));
+    }
+}
+
+/// The turn's clock started when the command arrived: time spent since (queued behind a search,
+/// resizing the hash) is taken off this move's limits.
+pub(crate) fn limits_after_wait(limits: &Limits, received: Instant) -> Limits {
+    let waited = received.elapsed().as_millis() as u64;
+    let mut limits = limits.clone();
+    limits.turn_time_ms = limits.turn_time_ms.map(|t| t.saturating_sub(waited));
+    limits.time_left_ms = limits
+        .time_left_ms
+        .map(|t| if t >= i64::from(i32::MAX) { t } else { t.saturating_sub(waited as i64) });
+    limits
+}
+
+fn about() -> About {
+    let fields = [
+        ("name", "Renzoku"),
+        ("version", env!("CARGO_PKG_VERSION")),
+        ("author", "The Renzoku developers"),
+        ("country", "International"),
+        ("www", "https://github.com/renzoku/renzoku"),
+        ("email", ""),
+    ];
+    About { fields: fields.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect() }
+}

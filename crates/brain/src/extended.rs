@@ -1,0 +1,306 @@
+//! The extended Gomocup commands (contract §5) and the Yixin-Board dialect (contract §6).
+
+use std::sync::atomic::AtomicBool;
+
+use renzoku_protocol::{
+    Command, ForbidFormat, OpeningStep, Reply, Stone, YxOpeningMessage, YxOpeningRule,
+};
+use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
+
+use crate::balance::{self, score_value};
+use crate::controller::Controller;
+use crate::position;
+use crate::settings::MAX_HASH_BYTES;
+
+/// An evaluation below this (for the side to move) makes us take the other colour.
+const SWAP_MARGIN: i64 = -30;
+
+/// A colour choice: take the other colour, or stay and play a move.
+enum Choice {
+    Swap,
+    Stay(Point),
+    NoLegalMove,
+}
+
+impl Controller {
+    pub(crate) fn extended(&mut self, seq: u64, command: Command) {
+        match command {
+            Command::Swap2Board(stones) => self.swap2board(seq, &stones),
+            Command::ShowForbid(stones) => {
+                let Some(board) = self.board() else { return };
+                match position::from_block(board, &stones) {
+                    Ok(b) => self.send_forbid(&b, ForbidFormat::Gomocup),
+                    Err(reason) => self.error(format!("SHOWFORBID: {reason}")),
+                }
+            }
+            Command::Balance { count, stones } => self.balance(seq, count, &stones, 0),
+            Command::Opening { step, .. } => self.opening_unsupported(step),
+            Command::YxBoard(stones) => {
+                let Some(board) = self.board() else { return };
+                match position::from_block(board, &stones) {
+                    Ok(b) => self.board = Some(b),
+                    Err(reason) => self.error(format!("yxboard: {reason}")),
+                }
+            }
+            Command::YxShowForbid => {
+                if let Some(board) = self.board().cloned() {
+                    self.send_forbid(&board, ForbidFormat::Yixin);
+                }
+            }
+            Command::YxShowInfo => {
+                let threads =
+                    std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+                self.out.send(&Reply::MaxThreadNum(threads.min(256) as u32));
+                self.out.send(&Reply::MaxHashSize((MAX_HASH_BYTES / 1024).ilog2()));
+            }
+            Command::YxShowHashUsage => {
+                let permille = self.engine.as_ref().map_or(0, renzoku_engine::Engine::hash_usage);
+                self.out.send(&Reply::Message(format!(
+                    "hash usage {}.{}%",
+                    permille / 10,
+                    permille % 10
+                )));
+            }
+            Command::YxPath { kind, .. } => {
+                self.error(format!("{}: not supported by this build", kind.word()));
+            }
+            Command::YxNbest(n) => self.multi_pv(seq, n.max(1)),
+            Command::YxSearchDefend => self.multi_pv(seq, 1000),
+            Command::YxBalanceOne(bias) => self.yx_balance(seq, 1, bias),
+            Command::YxBalanceTwo(bias) => self.yx_balance(seq, 2, -bias),
+            Command::YxBlock(stones) => {
+                for s in stones {
+                    if !self.excluded.contains(&s.point) {
+                        self.excluded.push(s.point);
+                    }
+                }
+            }
+            Command::YxBlockUndo(stones) => {
+                self.excluded.retain(|p| !stones.iter().any(|s| s.point == *p));
+            }
+            Command::YxBlockReset | Command::YxBlockPathReset => self.excluded.clear(),
+            Command::YxBlockPath(stones) => {
+                if let Some(root) = self.path_root(&stones)
+                    && !self.excluded.contains(&root)
+                {
+                    self.excluded.push(root);
+                }
+            }
+            Command::YxBlockPathUndo(stones) => {
+                if let Some(root) = self.path_root(&stones) {
+                    self.excluded.retain(|p| *p != root);
+                }
+            }
+            Command::YxSwap2Step(step) => self.yx_swap2(seq, step),
+            Command::YxForbid { .. } | Command::YxDatabase { .. } => {
+                // User-defined forbidden marks and the opening database: Renzoku has neither;
+                // the GUI needs no answer.
+            }
+            Command::YxSoosorvStep { step, .. } => {
+                self.error(format!("yxsoosorvstep{step}: not supported by this build"));
+            }
+            other => self.out.send(&Reply::Unknown(other.to_string())),
+        }
+    }
+
+    /// A blocked path lists the position's moves and then the path: its first move past the
+    /// current position is the root move to exclude (only root moves can be excluded).
+    fn path_root(&self, stones: &[Stone]) -> Option<Point> {
+        let count = self.board.as_ref().map_or(0, Board::stone_count);
+        stones.get(count).map(|s| s.point)
+    }
+
+    fn opening_unsupported(&self, step: OpeningStep) {
+        self.error(format!("{step}: not supported by this build"));
+    }
+
+    fn send_forbid(&self, board: &Board, format: ForbidFormat) {
+        let rule = self.settings().rule;
+        let points = if rule == Rule::Renju && board.side_to_move() == Color::Black {
+            forbidden_points(board)
+        } else {
+            Vec::new()
+        };
+        self.out.send(&Reply::Forbid { points, format });
+    }
+
+    /// Official SWAP2BOARD: 0 stones → three stones; 3 → SWAP or the 4th; 5 → SWAP or the 6th.
+    fn swap2board(&mut self, seq: u64, stones: &[Stone]) {
+        let Some(template) = self.board() else { return };
+        let board = match position::from_move_order(template, stones) {
+            Ok(b) => b,
+            Err(reason) => {
+                self.error(format!("SWAP2BOARD: {reason}"));
+                return;
+            }
+        };
+        match board.stone_count() {
+            0 => {
+                let Some(moves) = self.propose_three(&board) else {
+                    self.error("SWAP2BOARD: no room for an opening");
+                    return;
+                };
+                let mut next = board;
+                for &p in &moves {
+                    let _ = next.play(p);
+                }
+                self.board = Some(next);
+                self.out.send(&Reply::Moves(moves));
+            }
+            3 | 5 => match self.swap_or_move(seq, &board) {
+                Choice::NoLegalMove => self.error("SWAP2BOARD: no legal move left"),
+                Choice::Swap => {
+                    self.board = Some(board);
+                    self.out.send(&Reply::Swap);
+                }
+                Choice::Stay(p) => {
+                    let mut next = board;
+                    let _ = next.play(p);
+                    self.board = Some(next);
+                    self.out.send(&Reply::Move(p));
+                }
+            },
+            n => self.error(format!("SWAP2BOARD: {n} stones; 0, 3 or 5 expected")),
+        }
+    }
+
+    /// Searches `board` for the side to move and swaps when that side is worse.
+    fn swap_or_move(&mut self, seq: u64, board: &Board) -> Choice {
+        let settings = self.settings();
+        let limits = self.turn_limits(&settings, board);
+        let out = self.out.clone();
+        let flags = std::sync::Arc::clone(&self.flags);
+        flags.arm_stop(seq);
+        let received = self.received;
+        let engine = self.engine(&settings);
+        let limits = crate::controller::limits_after_wait(&limits, received);
+        let (best, result) = crate::think::search(
+            engine,
+            board,
+            settings.rule,
+            &limits,
+            &flags.stop,
+            &mut crate::think::Progress::silent(&out),
+        );
+        out.send(&Reply::Summary(crate::think::summary(board, &result)));
+        match best {
+            None => Choice::NoLegalMove,
+            Some(_) if score_value(result.score) < SWAP_MARGIN => Choice::Swap,
+            Some(p) => Choice::Stay(p),
+        }
+    }
+
+    /// Three opening stones (black, white, black) that leave the position balanced for white.
+    fn propose_three(&mut self, board: &Board) -> Option<Vec<Point>> {
+        let settings = self.settings();
+        let budget = balance::turn_budget(&settings);
+        let out = self.out.clone();
+        let never = AtomicBool::new(false);
+        let center = board.center();
+        let mut with_two = board.clone();
+        with_two.play(center).ok()?;
+        let second = Point::new(center.x + 1, center.y.saturating_sub(1));
+        with_two.play(second).ok()?;
+        let engine = self.engine(&settings);
+        let third =
+            balance::balancing_move(engine, &with_two, settings.rule, 0, budget, &never, &out)?;
+        Some(vec![center, second, third])
+    }
+
+    /// BALANCE n / yxbalance: `count` moves from the side to move on, each leaving the position
+    /// as close to `target` as the short searches can tell.
+    fn balance(&mut self, seq: u64, count: u32, stones: &[Stone], target: i64) {
+        let Some(template) = self.board() else { return };
+        let board = match position::from_block(template, stones) {
+            Ok(b) => b,
+            Err(reason) => {
+                self.error(format!("BALANCE: {reason}"));
+                return;
+            }
+        };
+        if count == 0 || count > 8 {
+            self.error(format!("BALANCE {count}: 1 to 8 moves supported"));
+            return;
+        }
+        self.balance_from(seq, board, count, target);
+    }
+
+    fn balance_from(&mut self, seq: u64, board: Board, count: u32, target: i64) {
+        let settings = self.settings();
+        let budget = balance::turn_budget(&settings) / count;
+        let out = self.out.clone();
+        let flags = std::sync::Arc::clone(&self.flags);
+        flags.arm_stop(seq);
+        let mut next = board;
+        let mut moves = Vec::new();
+        for _ in 0..count {
+            let engine = self.engine(&settings);
+            let Some(p) = balance::balancing_move(
+                engine,
+                &next,
+                settings.rule,
+                target,
+                budget,
+                &flags.stop,
+                &out,
+            ) else {
+                break;
+            };
+            let _ = next.play(p);
+            moves.push(p);
+        }
+        match moves.len() {
+            0 => self.error("BALANCE: no legal move left"),
+            1 => self.out.send(&Reply::Move(moves[0])),
+            _ => self.out.send(&Reply::Moves(moves)),
+        }
+    }
+
+    fn yx_balance(&mut self, seq: u64, count: u32, bias: i64) {
+        let Some(board) = self.board().cloned() else { return };
+        self.balance_from(seq, board, count, bias);
+    }
+
+    /// yxnbest / yxsearchdefend: a multi-PV search of the current position, answered with the
+    /// best move (the GUI plays it).
+    fn multi_pv(&mut self, seq: u64, lines: u32) {
+        let Some(board) = self.board().cloned() else { return };
+        let settings = self.settings();
+        let mut limits = self.turn_limits(&settings, &board);
+        limits.multi_pv = lines;
+        match self.think(seq, &board, &settings, &limits) {
+            Some(p) => self.out.send(&Reply::Move(p)),
+            None => self.error("no legal move left"),
+        }
+    }
+
+    /// Yixin swap2 steps on the position set by the preceding `yxboard`.
+    fn yx_swap2(&mut self, seq: u64, step: u8) {
+        let Some(board) = self.board().cloned() else { return };
+        if step == 1 {
+            let mut empty = board;
+            empty.clear();
+            let Some(moves) = self.propose_three(&empty) else {
+                self.error("yxswap2step1: no room for an opening");
+                return;
+            };
+            for (i, &point) in moves.iter().enumerate() {
+                self.out.send(&Reply::YxOpening(YxOpeningMessage::Move {
+                    rule: YxOpeningRule::Swap2,
+                    index: i as u8 + 1,
+                    point,
+                    count: None,
+                }));
+            }
+        } else {
+            // Step 2 (3 stones) and step 3 (5 stones): swap when our side is worse; the GUI
+            // then sends the board for the next move itself.
+            let yes = matches!(self.swap_or_move(seq, &board), Choice::Swap);
+            self.out.send(&Reply::YxOpening(YxOpeningMessage::Swap {
+                rule: YxOpeningRule::Swap2,
+                stage: if step == 2 { 1 } else { 2 },
+                yes,
+            }));
+        }
+    }
+}

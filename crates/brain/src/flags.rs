@@ -1,0 +1,79 @@
+//! Flags the reader thread raises while the controller searches.
+//!
+//! The engine polls one `AtomicBool`. Normal searches poll `stop` (raised by STOP/YXSTOP/END);
+//! ponder searches poll `interrupt` (raised by any new command). Sequence numbers close the race
+//! where STOP arrives after its search's command was queued but before the search started.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+#[derive(Debug, Default)]
+pub struct Flags {
+    pub stop: AtomicBool,
+    pub interrupt: AtomicBool,
+    /// Sequence number of the last command forwarded to the controller.
+    forwarded: AtomicU64,
+    /// Value of `forwarded` when the last STOP arrived.
+    stop_after: AtomicU64,
+}
+
+impl Flags {
+    /// Reader side: a command is about to be forwarded; returns its sequence number.
+    pub fn next_seq(&self) -> u64 {
+        self.forwarded.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    /// Reader side: a command was forwarded (so a ponder search must end).
+    pub fn forwarded(&self) {
+        self.interrupt.store(true, Ordering::SeqCst);
+    }
+
+    /// Reader side: STOP or YXSTOP.
+    pub fn request_stop(&self) {
+        self.stop_after.store(self.forwarded.load(Ordering::SeqCst), Ordering::SeqCst);
+        self.stop.store(true, Ordering::SeqCst);
+        self.interrupt.store(true, Ordering::SeqCst);
+    }
+
+    /// Controller side: arm `stop` for the search answering command `seq`. A STOP that arrived
+    /// after that command was forwarded still stops it.
+    pub fn arm_stop(&self, seq: u64) {
+        self.stop.store(false, Ordering::SeqCst);
+        if self.stop_after.load(Ordering::SeqCst) >= seq {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Controller side: arm `interrupt` for a ponder search; false if a command is already
+    /// waiting (`pending` is checked after the flag is cleared, so none can slip through).
+    pub fn arm_interrupt(&self, pending: impl Fn() -> bool) -> bool {
+        self.interrupt.store(false, Ordering::SeqCst);
+        !pending()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_after_queueing_still_stops() {
+        let flags = Flags::default();
+        let seq = flags.next_seq();
+        flags.request_stop();
+        flags.arm_stop(seq);
+        assert!(flags.stop.load(Ordering::SeqCst));
+        // A STOP that came before the command does not stop the next search.
+        let next = flags.next_seq();
+        flags.arm_stop(next);
+        assert!(!flags.stop.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn pending_commands_prevent_pondering() {
+        let flags = Flags::default();
+        assert!(!flags.arm_interrupt(|| true));
+        assert!(flags.arm_interrupt(|| false));
+        flags.forwarded();
+        assert!(flags.interrupt.load(Ordering::SeqCst));
+    }
+}

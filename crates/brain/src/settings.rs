@@ -1,0 +1,228 @@
+//! Everything INFO can set (contract §3), validated. The reader thread applies INFO at once, so
+//! an invalid value is answered with ERROR immediately and the old value is kept.
+
+use renzoku_engine::{Limits, SearchMode};
+use renzoku_protocol::{Info, IntKey};
+use renzoku_rules::Rule;
+
+/// Memory budget when the manager sets none (`max_memory` ≤ 0 or absent).
+pub const DEFAULT_MEMORY: u64 = 256 << 20;
+/// Largest hash table we allocate, whatever the budget: 1 GiB.
+pub const MAX_HASH_BYTES: u64 = 1 << 30;
+/// Memory kept outside the hash table for code, stacks, boards and the search's own tables.
+const OVERHEAD: u64 = 48 << 20;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub timeout_turn: i64,
+    pub timeout_match: i64,
+    pub time_left: i64,
+    pub time_increment: i64,
+    pub max_memory: i64,
+    /// Yixin `hash_size` in KB, overriding the share of `max_memory`.
+    pub hash_size_kb: Option<i64>,
+    pub game_type: i64,
+    pub folder: String,
+    pub rule: Rule,
+    pub analysis_mode: bool,
+    pub max_depth: Option<u32>,
+    pub max_node: Option<u64>,
+    pub pondering: bool,
+    pub protocol_lag: i64,
+    pub thread_num: usize,
+    pub style: i64,
+    pub show_detail: i64,
+    pub nbest_sym: i64,
+    pub use_database: i64,
+    pub mode: SearchMode,
+    pub caution_factor: i64,
+    pub start_depth: i64,
+    pub thread_split_depth: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            // AlphaGomoku's defaults where the official protocol has none.
+            timeout_turn: 5000,
+            timeout_match: 0,
+            time_left: i64::from(i32::MAX),
+            time_increment: 0,
+            max_memory: 0,
+            hash_size_kb: None,
+            game_type: 1,
+            folder: String::new(),
+            rule: Rule::Freestyle,
+            analysis_mode: false,
+            max_depth: None,
+            max_node: None,
+            pondering: false,
+            protocol_lag: 50,
+            thread_num: 1,
+            style: 1,
+            show_detail: 0,
+            nbest_sym: 0,
+            use_database: 0,
+            mode: SearchMode::Normal,
+            caution_factor: 1,
+            start_depth: 0,
+            thread_split_depth: 0,
+        }
+    }
+}
+
+fn flag(v: i64) -> Result<bool, String> {
+    match v {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(format!("{v} is not 0 or 1")),
+    }
+}
+
+fn non_negative(v: i64) -> Result<i64, String> {
+    if v < 0 { Err(format!("{v} is negative")) } else { Ok(v) }
+}
+
+impl Settings {
+    /// Applies one INFO. `yixin` selects the Yixin meaning of `rule 2` (renju).
+    /// On error nothing changes.
+    pub fn apply(&mut self, info: &Info, yixin: bool) -> Result<(), String> {
+        let Info::Int(key, v) = info else {
+            if let Info::Folder(path) = info {
+                self.folder.clone_from(path);
+            }
+            return Ok(());
+        };
+        let v = *v;
+        let bad = |reason: String| format!("INFO {} {v}: {reason}", key.name());
+        match key {
+            IntKey::TimeoutTurn => self.timeout_turn = v,
+            IntKey::TimeoutMatch => self.timeout_match = v,
+            IntKey::TimeLeft => self.time_left = v,
+            IntKey::TimeIncrement => self.time_increment = non_negative(v).map_err(bad)?,
+            IntKey::MaxMemory => self.max_memory = v,
+            IntKey::HashSize => {
+                self.hash_size_kb = Some(non_negative(v).map_err(bad)?).filter(|kb| *kb > 0);
+            }
+            IntKey::GameType => self.game_type = v,
+            IntKey::Rule => self.rule = rule_from_info(v, yixin).map_err(bad)?,
+            IntKey::AnalysisMode => self.analysis_mode = flag(v).map_err(bad)?,
+            IntKey::MaxDepth => self.max_depth = u32::try_from(v).ok().filter(|d| *d > 0),
+            IntKey::MaxNode => self.max_node = u64::try_from(v).ok().filter(|n| *n > 0),
+            IntKey::AutoPondering | IntKey::Pondering => self.pondering = flag(v).map_err(bad)?,
+            IntKey::ProtocolLag => self.protocol_lag = non_negative(v).map_err(bad)?,
+            IntKey::ThreadNum => {
+                self.thread_num = usize::try_from(v)
+                    .ok()
+                    .filter(|t| (1..=256).contains(t))
+                    .ok_or_else(|| bad("threads must be 1..=256".into()))?;
+            }
+            IntKey::Style => {
+                self.style = if (0..=2).contains(&v) {
+                    v
+                } else {
+                    return Err(bad("style is 0, 1 or 2".into()));
+                };
+            }
+            IntKey::ShowDetail => self.show_detail = non_negative(v).map_err(bad)?,
+            IntKey::NbestSym => self.nbest_sym = v,
+            IntKey::UseDatabase => self.use_database = v,
+            IntKey::Checkmate | IntKey::VcThread => {
+                self.mode = match v {
+                    0 => SearchMode::Normal,
+                    1 => SearchMode::VctOnly,
+                    2 => SearchMode::VcfOnly,
+                    _ => return Err(bad("0, 1 or 2 expected".into())),
+                };
+            }
+            IntKey::CautionFactor => self.caution_factor = v,
+            IntKey::StartDepth => self.start_depth = v,
+            IntKey::ThreadSplitDepth => self.thread_split_depth = v,
+        }
+        Ok(())
+    }
+
+    /// Hash table size: Yixin's `hash_size` if given, else the part of `max_memory` left after
+    /// the process's own needs; always within the memory limit.
+    pub fn hash_bytes(&self) -> usize {
+        let budget =
+            u64::try_from(self.max_memory).ok().filter(|m| *m > 0).unwrap_or(DEFAULT_MEMORY);
+        let share = budget.saturating_sub(OVERHEAD).max(budget / 4);
+        let wanted = match self.hash_size_kb {
+            Some(kb) => (kb as u64).saturating_mul(1024).min(share),
+            None => share,
+        };
+        wanted.clamp(1 << 16, MAX_HASH_BYTES) as usize
+    }
+
+    /// The engine limits of one move with `moves_played` stones on the board.
+    pub fn limits(&self, moves_played: usize) -> Limits {
+        Limits {
+            turn_time_ms: u64::try_from(self.timeout_turn).ok(),
+            time_left_ms: Some(self.time_left),
+            match_time_ms: u64::try_from(self.timeout_match).ok().filter(|m| *m > 0),
+            increment_ms: self.time_increment as u64,
+            protocol_lag_ms: self.protocol_lag as u64,
+            max_depth: self.max_depth,
+            max_nodes: self.max_node,
+            moves_played: moves_played as u32,
+            excluded_moves: Vec::new(),
+            multi_pv: 1,
+            mode: self.mode,
+        }
+    }
+}
+
+/// Gomocup `rule` codes (contract §3); 2 is renju only in Yixin mode.
+fn rule_from_info(v: i64, yixin: bool) -> Result<Rule, String> {
+    match v {
+        2 if yixin => Ok(Rule::Renju),
+        2 | 3 => Err("continuous game is not supported".into()),
+        _ => Rule::from_gomocup(v).ok_or_else(|| "unsupported rule".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_and_bad_values_keep_the_old_value() {
+        let mut s = Settings::default();
+        assert!(s.apply(&Info::Int(IntKey::Rule, 4), false).is_ok());
+        assert_eq!(s.rule, Rule::Renju);
+        let err = s.apply(&Info::Int(IntKey::Rule, 2), false).expect_err("continuous");
+        assert!(err.contains("continuous game is not supported"), "{err}");
+        assert_eq!(s.rule, Rule::Renju);
+        assert!(s.apply(&Info::Int(IntKey::Rule, 7), false).is_err());
+        assert!(s.apply(&Info::Int(IntKey::Rule, 1), true).is_ok());
+        assert_eq!(s.rule, Rule::Standard);
+        assert!(s.apply(&Info::Int(IntKey::Rule, 2), true).is_ok());
+        assert_eq!(s.rule, Rule::Renju);
+        assert!(s.apply(&Info::Int(IntKey::ThreadNum, 0), false).is_err());
+        assert_eq!(s.thread_num, 1);
+        assert!(s.apply(&Info::Int(IntKey::TimeIncrement, -1), false).is_err());
+    }
+
+    #[test]
+    fn hash_fits_the_memory_limit() {
+        let mut s = Settings::default();
+        assert!(s.hash_bytes() <= DEFAULT_MEMORY as usize);
+        s.max_memory = 350 << 20;
+        assert!(s.hash_bytes() < 350 << 20 && s.hash_bytes() >= 200 << 20);
+        s.max_memory = 10 << 20;
+        assert!(s.hash_bytes() <= 10 << 20);
+        s.hash_size_kb = Some(1024);
+        assert!(s.hash_bytes() <= 1 << 20);
+    }
+
+    #[test]
+    fn limits_follow_the_protocol_conventions() {
+        let mut s = Settings { timeout_turn: -1, ..Settings::default() };
+        let l = s.limits(3);
+        assert_eq!(l.turn_time_ms, None);
+        assert_eq!(l.moves_played, 3);
+        s.timeout_turn = 0;
+        assert_eq!(s.limits(0).turn_time_ms, Some(0));
+    }
+}

@@ -1,0 +1,148 @@
+//! Running the engine for one reply: progress output while it thinks (Yixin realtime and detail
+//! lines), the AlphaGomoku summary afterwards, and a last legality guard on the move.
+
+use std::sync::atomic::AtomicBool;
+
+use renzoku_engine::{
+    Engine, IterationInfo, Limits, RootMoveInfo, Score, SearchObserver, SearchResult,
+};
+use renzoku_protocol::{Ev, PvMove, Realtime, Reply, SearchSummary, Tenths};
+use renzoku_rules::{Board, Color, Point, Rule, is_legal};
+
+use crate::output::Output;
+
+/// Turns engine progress into protocol lines according to `show_detail`.
+pub struct Progress<'a> {
+    pub out: &'a Output,
+    pub show_detail: i64,
+    /// The root move searched before the current one (for `REALTIME DONE`).
+    last_root: Option<Point>,
+}
+
+impl<'a> Progress<'a> {
+    pub fn new(out: &'a Output, show_detail: i64) -> Self {
+        Progress { out, show_detail, last_root: None }
+    }
+
+    /// An observer that prints nothing (pondering, internal evaluations).
+    pub fn silent(out: &'a Output) -> Self {
+        Progress::new(out, 0)
+    }
+}
+
+fn eval_text(score: Score) -> String {
+    match score {
+        Score::Eval(v) => v.to_string(),
+        Score::Win(n) => format!("+M{n}"),
+        Score::Loss(n) => format!("-M{n}"),
+    }
+}
+
+impl SearchObserver for Progress<'_> {
+    fn on_iteration(&mut self, info: &IterationInfo) {
+        if self.show_detail & 1 != 0
+            && let Some(&best) = info.pv.first()
+        {
+            if info.multipv <= 1 {
+                self.out.send(&Reply::Realtime(Realtime::Refresh));
+                self.out.send(&Reply::Realtime(Realtime::Best(best)));
+            }
+            if matches!(info.score, Score::Loss(_)) {
+                self.out.send(&Reply::Realtime(Realtime::Lost(best)));
+            }
+        }
+        if self.show_detail & 2 != 0 {
+            let ms = info.elapsed.as_millis();
+            let line: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
+            for (key, value) in [
+                ("PV", info.multipv.to_string()),
+                ("NUMPV", info.multipv.to_string()),
+                ("DEPTH", info.depth.to_string()),
+                ("SELDEPTH", info.seldepth.to_string()),
+                ("NODES", info.nodes.to_string()),
+                ("TOTALNODES", info.nodes.to_string()),
+                ("TOTALTIME", ms.to_string()),
+                ("SPEED", info.nps.to_string()),
+                ("EVAL", eval_text(info.score)),
+                ("WINRATE", format!("{:.4}", info.winrate)),
+                ("BESTLINE", line.join(" ")),
+                ("PV", "DONE".to_owned()),
+            ] {
+                self.out.send(&Reply::Detail { key: key.to_owned(), value });
+            }
+        }
+    }
+
+    fn on_root_move(&mut self, info: &RootMoveInfo) {
+        if self.show_detail & 1 == 0 {
+            return;
+        }
+        if let Some(previous) = self.last_root.replace(info.point) {
+            self.out.send(&Reply::Realtime(Realtime::Done(previous)));
+        }
+        self.out.send(&Reply::Realtime(Realtime::Pos(info.point)));
+    }
+}
+
+/// The AlphaGomoku summary of a search from `board` (side to move = the first PV move's colour).
+pub fn summary(board: &Board, result: &SearchResult) -> SearchSummary {
+    let mut color = board.side_to_move();
+    let pv = result
+        .pv
+        .iter()
+        .map(|&point| {
+            let m = PvMove { color, point };
+            color = color.opponent();
+            m
+        })
+        .collect();
+    let ev = match result.score {
+        Score::Win(n) => Ev::Win(n),
+        Score::Loss(n) => Ev::Loss(n),
+        Score::Eval(_) => Ev::Expected(Tenths::from_percent(result.winrate * 100.0)),
+    };
+    let ms = result.elapsed.as_millis() as u64;
+    SearchSummary {
+        depth_min: 1,
+        depth_max: result.depth.max(result.seldepth).max(1),
+        ev,
+        winrate: Tenths::from_percent(result.winrate * 100.0),
+        drawrate: Tenths(0),
+        nodes: result.nodes,
+        nps: result.nodes.saturating_mul(1000) / ms.max(1),
+        time_ms: ms,
+        pv,
+    }
+}
+
+/// Some legal move for the side to move, nearest the centre first (the guard's fallback).
+fn any_legal_move(board: &Board, rule: Rule) -> Option<Point> {
+    let center = board.center();
+    let color = board.side_to_move();
+    board
+        .empty_points()
+        .filter(|&p| is_legal(board, p, color, rule))
+        .min_by_key(|&p| (p.chebyshev(center), p))
+}
+
+/// Searches and returns the move to play, never an illegal one (`None`: no legal move left).
+pub fn search(
+    engine: &mut Engine,
+    board: &Board,
+    rule: Rule,
+    limits: &Limits,
+    stop: &AtomicBool,
+    observer: &mut dyn SearchObserver,
+) -> (Option<Point>, SearchResult) {
+    let result = engine.search(board, rule, limits, stop, observer);
+    let color: Color = board.side_to_move();
+    let chosen = match result.best_move {
+        Some(p) if board.contains(p) && is_legal(board, p, color, rule) => Some(p),
+        Some(p) => {
+            eprintln!("pbrain-renzoku: engine proposed illegal move {p}; using a fallback");
+            any_legal_move(board, rule)
+        }
+        None => any_legal_move(board, rule),
+    };
+    (chosen, result)
+}
