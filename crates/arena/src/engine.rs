@@ -203,7 +203,7 @@ impl Engine {
                     self.check_clock(elapsed)?;
                     return Ok((x, y, elapsed));
                 }
-                Reply::Suggest(x, y) => self.send(&protocol::play(x, y))?,
+                Reply::Suggest(p) => self.send(&protocol::play(p))?,
                 Reply::Message(m) => messages.push(format!("{ply}) {}: {m}", self.name)),
                 Reply::Ok | Reply::Ignored => {}
                 Reply::Error(_) | Reply::Unknown(_) | Reply::Other(_) => {

@@ -1,45 +1,46 @@
-//! The only place where the arena formats Gomocup commands and parses engine replies.
+//! The only place where the arena formats Gomocup commands and parses engine replies; both go
+//! through renzoku-protocol, the parser the brain uses too.
 
+use renzoku_protocol::{Command, Field, Info, Stone};
 use renzoku_rules::Point;
 
 pub fn start(size: u8) -> String {
-    format!("START {size}")
+    Command::Start(u32::from(size)).to_string()
 }
 
 pub fn info(key: &str, value: impl std::fmt::Display) -> String {
-    format!("INFO {key} {value}")
+    Command::Info(Info::Unknown { key: key.to_string(), value: value.to_string() }).to_string()
 }
 
 pub fn begin() -> String {
-    "BEGIN".to_string()
+    Command::Begin.to_string()
 }
 
 pub fn turn(p: Point) -> String {
-    format!("TURN {},{}", p.x, p.y)
+    Command::Turn(p).to_string()
 }
 
-pub fn play(x: i64, y: i64) -> String {
-    format!("PLAY {x},{y}")
+pub fn play(p: Point) -> String {
+    Command::Play(p).to_string()
 }
 
 pub fn about() -> String {
-    "ABOUT".to_string()
+    Command::About.to_string()
 }
 
 /// `BOARD`, one `x,y,field` line per stone in move order (field 1 = the engine's own stone,
 /// 2 = the opponent's; the last stone is always the opponent's), then `DONE`.
 pub fn board(moves: &[Point]) -> Vec<String> {
     let n = moves.len();
-    let mut lines = Vec::with_capacity(n + 2);
-    lines.push("BOARD".to_string());
-    for (i, p) in moves.iter().enumerate() {
-        // The side to move owns the stones of even distance from the end… counted from the
-        // last stone, which is the opponent's.
-        let field = if (n - 1 - i).is_multiple_of(2) { 2 } else { 1 };
-        lines.push(format!("{},{},{field}", p.x, p.y));
-    }
-    lines.push("DONE".to_string());
-    lines
+    let stones = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let field = if (n - 1 - i).is_multiple_of(2) { Field::Opponent } else { Field::Own };
+            Stone::new(p, Some(field))
+        })
+        .collect();
+    Command::Board(stones).to_string().lines().map(str::to_string).collect()
 }
 
 /// One line from an engine, classified.
@@ -48,7 +49,7 @@ pub enum Reply {
     /// `x,y` (any integers; the caller checks the board).
     Move(i64, i64),
     /// `SUGGEST x,y`.
-    Suggest(i64, i64),
+    Suggest(Point),
     Ok,
     /// `MESSAGE …` (the text after the word).
     Message(String),
@@ -64,23 +65,33 @@ pub enum Reply {
 
 /// Classifies a line; command words are case-insensitive, blanks around are ignored.
 pub fn parse_reply(line: &str) -> Reply {
+    use renzoku_protocol::Reply as R;
     let t = line.trim();
     if t.is_empty() {
         return Reply::Ignored;
     }
-    let (word, rest) = match t.find(char::is_whitespace) {
-        Some(i) => (&t[..i], t[i..].trim_start()),
-        None => (t, ""),
-    };
-    match word.to_ascii_uppercase().as_str() {
-        "OK" if rest.is_empty() => Reply::Ok,
-        "MESSAGE" => Reply::Message(rest.to_string()),
-        "DEBUG" => Reply::Ignored,
-        "ERROR" => Reply::Error(rest.to_string()),
-        "UNKNOWN" => Reply::Unknown(rest.to_string()),
-        "SUGGEST" => parse_xy(rest)
-            .map_or_else(|| Reply::Other(t.to_string()), |(x, y)| Reply::Suggest(x, y)),
-        _ => parse_xy(t).map_or_else(|| Reply::Other(t.to_string()), |(x, y)| Reply::Move(x, y)),
+    match renzoku_protocol::parse_reply(t) {
+        Ok(R::Move(p)) => Reply::Move(i64::from(p.x), i64::from(p.y)),
+        Ok(R::Suggest(p)) => Reply::Suggest(p),
+        Ok(R::Ok) => Reply::Ok,
+        Ok(R::Debug(_) | R::Detail { .. }) => Reply::Ignored,
+        Ok(R::Error(e)) => Reply::Error(e),
+        Ok(R::Unknown(u)) => Reply::Unknown(u),
+        Ok(
+            R::Message(_)
+            | R::Summary(_)
+            | R::Realtime(_)
+            | R::YxOpening(_)
+            | R::MaxThreadNum(_)
+            | R::MaxHashSize(_),
+        ) => Reply::Message(t.get(7..).unwrap_or("").trim_start().to_string()),
+        Ok(_) => Reply::Other(t.to_string()),
+        Err(_) => match parse_xy(t) {
+            // Coordinates renzoku-protocol cannot hold (negative, huge) are still a move
+            // attempt: off the board, so illegal.
+            Some((x, y)) => Reply::Move(x, y),
+            None => Reply::Other(t.to_string()),
+        },
     }
 }
 
@@ -115,7 +126,12 @@ mod tests {
         assert_eq!(parse_reply(" 99 , -1 "), Reply::Move(99, -1));
         assert_eq!(parse_reply("ok"), Reply::Ok);
         assert_eq!(parse_reply("MESSAGE depth 3"), Reply::Message("depth 3".into()));
-        assert_eq!(parse_reply("suggest 1,2"), Reply::Suggest(1, 2));
+        assert_eq!(parse_reply("suggest 1,2"), Reply::Suggest(Point::new(1, 2)));
+        assert_eq!(parse_reply("-1,3"), Reply::Move(-1, 3));
+        assert_eq!(
+            parse_reply("MESSAGE depth 1-17 ev 56.2 n 5"),
+            Reply::Message("depth 1-17 ev 56.2 n 5".into())
+        );
         assert_eq!(parse_reply("ERROR no"), Reply::Error("no".into()));
         assert_eq!(parse_reply("UNKNOWN x"), Reply::Unknown("x".into()));
         assert_eq!(parse_reply("DEBUG x"), Reply::Ignored);
