@@ -1,17 +1,17 @@
-//! Balanced-position decisions (BALANCE, yxbalance*, swap2 placements): try candidate moves,
-//! score each with a short search, keep the one whose score is nearest the target.
+//! Opening and balance decisions (BALANCE, yxbalance*, swap placements, offered fifth moves):
+//! try candidate moves, score each with a short search, keep what fits the aim.
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use renzoku_engine::{Engine, Limits, Score};
-use renzoku_rules::{Board, Point, Rule, is_legal};
+use renzoku_rules::{Board, Point, Rule, are_pairwise_non_symmetric, is_legal};
 
 use crate::output::Output;
 use crate::settings::Settings;
 use crate::think::Progress;
 
-/// How many candidate moves are scored at most.
+/// How many candidate moves are scored at most for one decision.
 const MAX_CANDIDATES: usize = 16;
 
 /// The time one decision may take under the current clock settings (a turn, contract §5).
@@ -24,20 +24,28 @@ pub fn turn_budget(settings: &Settings) -> Duration {
     Duration::from_millis(ms.saturating_sub(lag).max(5) * 8 / 10)
 }
 
-/// Legal moves for the side to move near the stones (or the centre), closest first.
-pub fn candidates(board: &Board, rule: Rule) -> Vec<Point> {
+/// Legal moves for the side to move that `allowed` accepts, near the stones (or the centre)
+/// first, at most `limit`; when nothing near the stones is allowed, the nearest allowed squares.
+pub fn candidates(
+    board: &Board,
+    rule: Rule,
+    limit: usize,
+    allowed: &dyn Fn(Point) -> bool,
+) -> Vec<Point> {
     let stones: Vec<Point> = board.history().iter().map(|m| m.point).collect();
     let center = board.center();
     let color = board.side_to_move();
     let distance = |p: Point| {
         stones.iter().map(|&s| s.chebyshev(p)).min().unwrap_or_else(|| p.chebyshev(center))
     };
-    let mut points: Vec<Point> = board
-        .empty_points()
-        .filter(|&p| distance(p) <= 2 && is_legal(board, p, color, rule))
-        .collect();
+    let legal = |p: Point| allowed(p) && is_legal(board, p, color, rule);
+    let mut points: Vec<Point> =
+        board.empty_points().filter(|&p| distance(p) <= 2 && legal(p)).collect();
+    if points.is_empty() {
+        points = board.empty_points().filter(|&p| legal(p)).collect();
+    }
     points.sort_by_key(|&p| (distance(p), p.chebyshev(center), p));
-    points.truncate(MAX_CANDIDATES);
+    points.truncate(limit);
     points
 }
 
@@ -51,47 +59,106 @@ pub fn score_value(score: Score) -> i64 {
     }
 }
 
-/// Scores `board` for its side to move with a short search.
-pub fn quick_score(
-    engine: &mut Engine,
-    board: &Board,
-    rule: Rule,
-    time: Duration,
-    stop: &AtomicBool,
-    out: &Output,
-) -> Score {
-    let limits = Limits { max_depth: Some(6), ..Limits::movetime(time.as_millis().max(1) as u64) };
-    engine.search(board, rule, &limits, stop, &mut Progress::silent(out)).score
+/// Short searches for opening decisions.
+pub struct Scorer<'a> {
+    pub engine: &'a mut Engine,
+    pub rule: Rule,
+    pub stop: &'a AtomicBool,
+    pub out: &'a Output,
 }
 
-/// The move for the side to move after which the position is closest to `target` for the
-/// opponent (0 = balanced). `None` when no legal move exists.
-pub fn balancing_move(
-    engine: &mut Engine,
-    board: &Board,
-    rule: Rule,
-    target: i64,
-    budget: Duration,
-    stop: &AtomicBool,
-    out: &Output,
-) -> Option<Point> {
-    let moves = candidates(board, rule);
-    let started = Instant::now();
-    let per_move = budget / (moves.len().max(1) as u32);
-    let mut best: Option<(i64, Point)> = None;
-    for p in moves {
-        if best.is_some() && started.elapsed() + per_move > budget {
-            break;
-        }
-        let mut next = board.clone();
-        if next.play(p).is_err() {
-            continue;
-        }
-        let value = score_value(quick_score(engine, &next, rule, per_move, stop, out));
-        let distance = (value - target).abs();
-        if best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, p));
-        }
+impl Scorer<'_> {
+    /// Value of `board` for its side to move after a search of at most `time`.
+    pub fn value(&mut self, board: &Board, time: Duration) -> i64 {
+        let limits =
+            Limits { max_depth: Some(6), ..Limits::movetime(time.as_millis().max(1) as u64) };
+        let result = self.engine.search(
+            board,
+            self.rule,
+            &limits,
+            self.stop,
+            &mut Progress::silent(self.out),
+        );
+        score_value(result.score)
     }
-    best.map(|(_, p)| p)
+
+    /// Scores each move (value for the opponent after it), within `budget` overall; the first
+    /// move is always scored.
+    fn score_moves(
+        &mut self,
+        board: &Board,
+        moves: &[Point],
+        budget: Duration,
+    ) -> Vec<(Point, i64)> {
+        let started = Instant::now();
+        let per_move = budget / (moves.len().max(1) as u32);
+        let mut scored = Vec::new();
+        for &p in moves {
+            if !scored.is_empty() && started.elapsed() + per_move > budget {
+                break;
+            }
+            let mut next = board.clone();
+            if next.play(p).is_ok() {
+                scored.push((p, self.value(&next, per_move)));
+            }
+        }
+        scored
+    }
+
+    /// The allowed move after which the opponent's value is nearest `target` (0 = balanced).
+    pub fn balancing_move(
+        &mut self,
+        board: &Board,
+        target: i64,
+        budget: Duration,
+        allowed: &dyn Fn(Point) -> bool,
+    ) -> Option<Point> {
+        let moves = candidates(board, self.rule, MAX_CANDIDATES, allowed);
+        self.score_moves(board, &moves, budget)
+            .into_iter()
+            .min_by_key(|&(_, v)| (v - target).abs())
+            .map(|(p, _)| p)
+    }
+
+    /// `count` pairwise non-symmetric moves for the side to move, best for it first (an offer
+    /// of fifth moves: the opponent will pick the one it likes best).
+    pub fn offer(
+        &mut self,
+        board: &Board,
+        count: usize,
+        budget: Duration,
+        allowed: &dyn Fn(Point) -> bool,
+    ) -> Vec<Point> {
+        let moves = candidates(board, self.rule, MAX_CANDIDATES.max(count * 2), allowed);
+        let mut scored = self.score_moves(board, &moves, budget);
+        // Lowest value for the opponent first = best for us.
+        scored.sort_by_key(|&(_, v)| v);
+        let mut ordered: Vec<Point> = scored.into_iter().map(|(p, _)| p).collect();
+        // Moves not scored in time and then any legal square, so the count is always met.
+        ordered.extend(moves.iter().copied());
+        ordered.extend(candidates(board, self.rule, usize::MAX, allowed));
+        let mut chosen: Vec<Point> = Vec::new();
+        for p in ordered {
+            if chosen.len() == count {
+                break;
+            }
+            let mut with = chosen.clone();
+            with.push(p);
+            if !chosen.contains(&p) && are_pairwise_non_symmetric(board, &with) {
+                chosen = with;
+            }
+        }
+        chosen
+    }
+
+    /// Among offered moves for the side to move, the one that leaves it worst off (we are the
+    /// opponent choosing).
+    pub fn worst_of(
+        &mut self,
+        board: &Board,
+        offered: &[Point],
+        budget: Duration,
+    ) -> Option<Point> {
+        self.score_moves(board, offered, budget).into_iter().max_by_key(|&(_, v)| v).map(|(p, _)| p)
+    }
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use crossbeam_channel::Receiver;
 use renzoku_engine::{Engine, EngineConfig, Limits};
 use renzoku_protocol::{About, Command, Info, Reply};
-use renzoku_rules::{Board, Point, is_legal};
+use renzoku_rules::{Board, Point, Rule, is_legal};
 
 use crate::flags::Flags;
 use crate::output::Output;
@@ -207,8 +207,13 @@ impl Controller {
         engine
     }
 
-    /// START/RESTART: a new game, so the hash table may take its full size now.
+    /// START/RESTART: a new game, so the hash table may take its full size now, and the
+    /// engine's pattern tables are built before OK (a few hundred milliseconds once per process;
+    /// managers do not time START, but they do time the first move).
     fn prepare_engine(&mut self) {
+        for rule in Rule::ALL {
+            renzoku_engine::prepare(rule);
+        }
         let settings = self.settings();
         let wanted = settings.hash_bytes();
         match self.engine.as_mut() {

@@ -1,26 +1,13 @@
 //! The extended Gomocup commands (contract §5) and the Yixin-Board dialect (contract §6).
 
-use std::sync::atomic::AtomicBool;
-
-use renzoku_protocol::{
-    Command, ForbidFormat, OpeningStep, Reply, Stone, YxOpeningMessage, YxOpeningRule,
-};
+use renzoku_protocol::{Command, ForbidFormat, Reply, Stone, YxOpeningMessage, YxOpeningRule};
 use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
 
-use crate::balance::{self, score_value};
+use crate::balance;
 use crate::controller::Controller;
+use crate::openings::{Choice, Zone};
 use crate::position;
 use crate::settings::MAX_HASH_BYTES;
-
-/// An evaluation below this (for the side to move) makes us take the other colour.
-const SWAP_MARGIN: i64 = -30;
-
-/// A colour choice: take the other colour, or stay and play a move.
-enum Choice {
-    Swap,
-    Stay(Point),
-    NoLegalMove,
-}
 
 impl Controller {
     pub(crate) fn extended(&mut self, seq: u64, command: Command) {
@@ -34,7 +21,9 @@ impl Controller {
                 }
             }
             Command::Balance { count, stones } => self.balance(seq, count, &stones, 0),
-            Command::Opening { step, .. } => self.opening_unsupported(step),
+            Command::Opening { step, arg, stones, candidates } => {
+                self.opening(seq, step, arg, &stones, &candidates);
+            }
             Command::YxBoard(stones) => {
                 let Some(board) = self.board() else { return };
                 match position::from_block(board, &stones) {
@@ -110,10 +99,6 @@ impl Controller {
         stones.get(count).map(|s| s.point)
     }
 
-    fn opening_unsupported(&self, step: OpeningStep) {
-        self.error(format!("{step}: not supported by this build"));
-    }
-
     fn send_forbid(&self, board: &Board, format: ForbidFormat) {
         let rule = self.settings().rule;
         let points = if rule == Rule::Renju && board.side_to_move() == Color::Black {
@@ -136,7 +121,7 @@ impl Controller {
         };
         match board.stone_count() {
             0 => {
-                let Some(moves) = self.propose_three(&board) else {
+                let Some(moves) = self.propose_three(seq, &board) else {
                     self.error("SWAP2BOARD: no room for an opening");
                     return;
                 };
@@ -147,7 +132,7 @@ impl Controller {
                 self.board = Some(next);
                 self.out.send(&Reply::Moves(moves));
             }
-            3 | 5 => match self.swap_or_move(seq, &board) {
+            3 | 5 => match self.swap_or_move(seq, &board, Zone::Anywhere) {
                 Choice::NoLegalMove => self.error("SWAP2BOARD: no legal move left"),
                 Choice::Swap => {
                     self.board = Some(board);
@@ -162,49 +147,6 @@ impl Controller {
             },
             n => self.error(format!("SWAP2BOARD: {n} stones; 0, 3 or 5 expected")),
         }
-    }
-
-    /// Searches `board` for the side to move and swaps when that side is worse.
-    fn swap_or_move(&mut self, seq: u64, board: &Board) -> Choice {
-        let settings = self.settings();
-        let limits = self.turn_limits(&settings, board);
-        let out = self.out.clone();
-        let flags = std::sync::Arc::clone(&self.flags);
-        flags.arm_stop(seq);
-        let received = self.received;
-        let engine = self.engine(&settings);
-        let limits = crate::controller::limits_after_wait(&limits, received);
-        let (best, result) = crate::think::search(
-            engine,
-            board,
-            settings.rule,
-            &limits,
-            &flags.stop,
-            &mut crate::think::Progress::silent(&out),
-        );
-        out.send(&Reply::Summary(crate::think::summary(board, &result)));
-        match best {
-            None => Choice::NoLegalMove,
-            Some(_) if score_value(result.score) < SWAP_MARGIN => Choice::Swap,
-            Some(p) => Choice::Stay(p),
-        }
-    }
-
-    /// Three opening stones (black, white, black) that leave the position balanced for white.
-    fn propose_three(&mut self, board: &Board) -> Option<Vec<Point>> {
-        let settings = self.settings();
-        let budget = balance::turn_budget(&settings);
-        let out = self.out.clone();
-        let never = AtomicBool::new(false);
-        let center = board.center();
-        let mut with_two = board.clone();
-        with_two.play(center).ok()?;
-        let second = Point::new(center.x + 1, center.y.saturating_sub(1));
-        with_two.play(second).ok()?;
-        let engine = self.engine(&settings);
-        let third =
-            balance::balancing_move(engine, &with_two, settings.rule, 0, budget, &never, &out)?;
-        Some(vec![center, second, third])
     }
 
     /// BALANCE n / yxbalance: `count` moves from the side to move on, each leaving the position
@@ -226,24 +168,13 @@ impl Controller {
     }
 
     fn balance_from(&mut self, seq: u64, board: Board, count: u32, target: i64) {
-        let settings = self.settings();
-        let budget = balance::turn_budget(&settings) / count;
-        let out = self.out.clone();
-        let flags = std::sync::Arc::clone(&self.flags);
-        flags.arm_stop(seq);
+        let budget = balance::turn_budget(&self.settings()) / count;
         let mut next = board;
         let mut moves = Vec::new();
         for _ in 0..count {
-            let engine = self.engine(&settings);
-            let Some(p) = balance::balancing_move(
-                engine,
-                &next,
-                settings.rule,
-                target,
-                budget,
-                &flags.stop,
-                &out,
-            ) else {
+            let Some(p) =
+                self.with_scorer(seq, |s| s.balancing_move(&next, target, budget, &|_| true))
+            else {
                 break;
             };
             let _ = next.play(p);
@@ -280,7 +211,7 @@ impl Controller {
         if step == 1 {
             let mut empty = board;
             empty.clear();
-            let Some(moves) = self.propose_three(&empty) else {
+            let Some(moves) = self.propose_three(seq, &empty) else {
                 self.error("yxswap2step1: no room for an opening");
                 return;
             };
@@ -295,7 +226,7 @@ impl Controller {
         } else {
             // Step 2 (3 stones) and step 3 (5 stones): swap when our side is worse; the GUI
             // then sends the board for the next move itself.
-            let yes = matches!(self.swap_or_move(seq, &board), Choice::Swap);
+            let yes = matches!(self.swap_or_move(seq, &board, Zone::Anywhere), Choice::Swap);
             self.out.send(&Reply::YxOpening(YxOpeningMessage::Swap {
                 rule: YxOpeningRule::Swap2,
                 stage: if step == 2 { 1 } else { 2 },

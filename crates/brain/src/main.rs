@@ -8,6 +8,7 @@ mod balance;
 mod controller;
 mod extended;
 mod flags;
+mod openings;
 mod output;
 mod position;
 mod reader;

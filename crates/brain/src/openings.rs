@@ -1,0 +1,317 @@
+//! The AlphaGomoku opening-rule commands (contract §5): SWAP1ST, SWAP, SWAP5, PRO, LONGPRO,
+//! RIF, YAMAGUCHI, SOOSYRV, TARAGUCHI, SAKATA, TARANNIKOV, LIANHUAN.
+//!
+//! Every step is built from four decisions: propose balanced stones, swap or stay, offer fifth
+//! moves (pairwise non-symmetric, best for us first), choose the offered fifth that is worst for
+//! the opponent and answer the sixth. Each step is a turn, so all of them use the turn's budget.
+
+use std::sync::Arc;
+
+use renzoku_protocol::{OpeningRule as R, OpeningStep, Reply, Stone};
+use renzoku_rules::{Board, Point, RENJU_OPENINGS, in_central_square};
+
+use crate::balance::{self, Scorer, score_value};
+use crate::controller::{Controller, limits_after_wait};
+use crate::position;
+use crate::think::{self, Progress};
+
+/// An evaluation below this (for the side to move) makes us take the other colour.
+const SWAP_MARGIN: i64 = -30;
+
+/// Where an opening rule lets the next stone go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zone {
+    Anywhere,
+    /// Inside the central k × k square of the board.
+    Central(u8),
+    /// Outside the k × k square centred on a point (PRO: the first stone).
+    Outside(Point, u8),
+}
+
+impl Zone {
+    pub fn allows(self, board: &Board, p: Point) -> bool {
+        match self {
+            Zone::Anywhere => true,
+            Zone::Central(k) => in_central_square(p, k, board),
+            Zone::Outside(c, k) => p.chebyshev(c) > k / 2,
+        }
+    }
+
+    /// Taraguchi/Tarannikov: stone `n` (1-based) lies in the central 1, 3, 5, 7, 9 square.
+    fn taraguchi(n: usize) -> Zone {
+        match n {
+            1..=5 => Zone::Central((2 * n - 1) as u8),
+            _ => Zone::Anywhere,
+        }
+    }
+}
+
+/// A colour choice: take the other colour, or stay and play a move.
+pub enum Choice {
+    Swap,
+    Stay(Point),
+    NoLegalMove,
+}
+
+impl Controller {
+    /// Runs `f` with a [`Scorer`] over the engine, armed for the command `seq`.
+    pub(crate) fn with_scorer<T>(&mut self, seq: u64, f: impl FnOnce(&mut Scorer<'_>) -> T) -> T {
+        let settings = self.settings();
+        let out = self.out.clone();
+        let flags = Arc::clone(&self.flags);
+        flags.arm_stop(seq);
+        let engine = self.engine(&settings);
+        let mut scorer = Scorer { engine, rule: settings.rule, stop: &flags.stop, out: &out };
+        f(&mut scorer)
+    }
+
+    /// A full turn's search for the side to move, restricted to `zone`; the summary is sent.
+    /// Returns the move and its value for the side to move.
+    fn best_in(&mut self, seq: u64, board: &Board, zone: Zone) -> Option<(Point, i64)> {
+        let settings = self.settings();
+        let mut limits = self.turn_limits(&settings, board);
+        limits.excluded_moves.extend(board.empty_points().filter(|&p| !zone.allows(board, p)));
+        let out = self.out.clone();
+        let flags = Arc::clone(&self.flags);
+        flags.arm_stop(seq);
+        let received = self.received;
+        let engine = self.engine(&settings);
+        let limits = limits_after_wait(&limits, received);
+        let (best, result) = think::search(
+            engine,
+            board,
+            settings.rule,
+            &limits,
+            &flags.stop,
+            &mut Progress::silent(&out),
+        );
+        out.send(&Reply::Summary(think::summary(board, &result)));
+        let value = score_value(result.score);
+        match best {
+            Some(p) if zone.allows(board, p) => Some((p, value)),
+            // The engine ignores exclusions that would leave nothing; the zone still rules.
+            _ => balance::candidates(board, settings.rule, 1, &|p| zone.allows(board, p))
+                .first()
+                .map(|&p| (p, value)),
+        }
+    }
+
+    /// Swap when the side to move is worse, else play the best move in `zone`.
+    pub(crate) fn swap_or_move(&mut self, seq: u64, board: &Board, zone: Zone) -> Choice {
+        match self.best_in(seq, board, zone) {
+            None => Choice::NoLegalMove,
+            Some((_, value)) if value < SWAP_MARGIN => Choice::Swap,
+            Some((p, _)) => Choice::Stay(p),
+        }
+    }
+
+    /// Three opening stones (black, white, black) leaving the position balanced: one of the 26
+    /// renju openings (valid for every rule), the most balanced by short searches.
+    pub(crate) fn propose_three(&mut self, seq: u64, board: &Board) -> Option<Vec<Point>> {
+        let budget = balance::turn_budget(&self.settings());
+        let per = budget / RENJU_OPENINGS.len() as u32;
+        let center = board.center();
+        self.with_scorer(seq, |scorer| {
+            RENJU_OPENINGS
+                .iter()
+                .filter_map(|o| {
+                    let stones = o.stones(center);
+                    let mut next = board.clone();
+                    stones.iter().all(|&p| next.contains(p) && next.play(p).is_ok()).then(|| {
+                        let value = scorer.value(&next, per);
+                        (stones.to_vec(), value.abs())
+                    })
+                })
+                .min_by_key(|(_, v)| *v)
+                .map(|(s, _)| s)
+        })
+    }
+
+    /// The opening commands. `arg` is the command's number (N or M), `offered` the candidate
+    /// fifth moves sent after the block.
+    pub(crate) fn opening(
+        &mut self,
+        seq: u64,
+        step: OpeningStep,
+        arg: Option<u32>,
+        stones: &[Stone],
+        offered: &[Point],
+    ) {
+        let Some(template) = self.board() else { return };
+        let board = match position::from_move_order(template, stones) {
+            Ok(b) => b,
+            Err(reason) => {
+                self.error(format!("{step}: {reason}"));
+                return;
+            }
+        };
+        let n = board.stone_count();
+        let count = arg.unwrap_or(2).clamp(1, 32) as usize;
+        let answer = match (step.rule(), step.step()) {
+            // Propose the first three stones.
+            (R::Swap | R::Rif | R::Soosyrv | R::Sakata, 0 | 1) if n == 0 => {
+                self.propose_three(seq, &board).map(Answer::Sequence)
+            }
+            (R::Yamaguchi, 1) => {
+                self.propose_three(seq, &board).map(|moves| Answer::MovesWithCount(moves, 2))
+            }
+            // One balanced stone on an empty board.
+            (R::Swap1st | R::Swap5, 0 | 1) if n == 0 => {
+                let budget = balance::turn_budget(&self.settings());
+                self.with_scorer(seq, |s| s.balancing_move(&board, 0, budget, &|_| true))
+                    .map(Answer::Move)
+            }
+            (R::Pro | R::LongPro, 0) if n == 0 => Some(Answer::Move(board.center())),
+            (R::Pro | R::LongPro, 0) if n == 2 => {
+                let k = if step.rule() == R::Pro { 5 } else { 7 };
+                let first = board.history()[0].point;
+                self.play_in(seq, &board, Zone::Outside(first, k))
+            }
+            // Swap or stay and play.
+            (R::Swap1st | R::Swap, 0) | (R::Rif | R::Yamaguchi, 2) | (R::Sakata, 3) => {
+                self.choose(seq, &board, Zone::Anywhere)
+            }
+            (R::Swap5 | R::Tarannikov | R::Lianhuan, 2) => {
+                let zone = if step.rule() == R::Tarannikov {
+                    Zone::taraguchi(n + 1)
+                } else {
+                    Zone::Anywhere
+                };
+                self.choose(seq, &board, zone)
+            }
+            (R::Taraguchi, 2) => self.choose(seq, &board, Zone::taraguchi(n + 1)),
+            (R::Soosyrv, 2) => match self.swap_or_move(seq, &board, Zone::Anywhere) {
+                Choice::Swap => Some(Answer::Swap),
+                Choice::Stay(p) => Some(Answer::MovesWithCount(vec![p], count as u32)),
+                Choice::NoLegalMove => None,
+            },
+            // Just the next move.
+            (R::Pro | R::LongPro, 0) | (R::Swap5 | R::Rif | R::Yamaguchi, 3) | (R::Lianhuan, 1) => {
+                self.play_in(seq, &board, Zone::Anywhere)
+            }
+            (R::Taraguchi | R::Tarannikov, 1) => self.play_in(seq, &board, Zone::taraguchi(n + 1)),
+            (R::Soosyrv, 3) => self
+                .best_in(seq, &board, Zone::Anywhere)
+                .map(|(p, _)| Answer::MovesWithCount(vec![p], count as u32)),
+            (R::Sakata, 2) => self.sakata_pair(seq, &board),
+            // Offer fifth moves (SOOSYRVSTEP4 may swap instead).
+            (R::Soosyrv, 4) => match self.swap_or_move(seq, &board, Zone::Anywhere) {
+                Choice::Swap => Some(Answer::Swap),
+                _ => self.offer(seq, &board, count, Zone::Anywhere),
+            },
+            (R::Rif, 4) => self.offer(seq, &board, 2, Zone::Anywhere),
+            (R::Yamaguchi, 4) | (R::Soosyrv, 5) => self.offer(seq, &board, count, Zone::Anywhere),
+            (R::Taraguchi, 3) => self.offer(seq, &board, count, Zone::Central(9)),
+            // Pick an offered fifth and answer the sixth.
+            (R::Rif | R::Yamaguchi, 5) | (R::Soosyrv, 6) | (R::Taraguchi, 4) => {
+                self.choose_fifth(seq, &board, offered)
+            }
+            _ => {
+                self.error(format!("{step}: {n} stones do not fit this step"));
+                return;
+            }
+        };
+        match answer {
+            None => self.error(format!("{step}: no legal move left")),
+            Some(answer) => self.send_answer(board, answer),
+        }
+    }
+
+    fn play_in(&mut self, seq: u64, board: &Board, zone: Zone) -> Option<Answer> {
+        self.best_in(seq, board, zone).map(|(p, _)| Answer::Move(p))
+    }
+
+    fn choose(&mut self, seq: u64, board: &Board, zone: Zone) -> Option<Answer> {
+        match self.swap_or_move(seq, board, zone) {
+            Choice::Swap => Some(Answer::Swap),
+            Choice::Stay(p) => Some(Answer::Move(p)),
+            Choice::NoLegalMove => None,
+        }
+    }
+
+    fn offer(&mut self, seq: u64, board: &Board, count: usize, zone: Zone) -> Option<Answer> {
+        let budget = balance::turn_budget(&self.settings());
+        let moves =
+            self.with_scorer(seq, |s| s.offer(board, count, budget, &|p| zone.allows(board, p)));
+        (!moves.is_empty()).then_some(Answer::Offer(moves))
+    }
+
+    /// SAKATASTEP2: the 4th stone in the central 7×7 and the 5th in the 9×9, both balancing.
+    fn sakata_pair(&mut self, seq: u64, board: &Board) -> Option<Answer> {
+        let budget = balance::turn_budget(&self.settings()) / 2;
+        let fourth = self.with_scorer(seq, |s| {
+            s.balancing_move(board, 0, budget, &|p| Zone::Central(7).allows(board, p))
+        })?;
+        let mut next = board.clone();
+        next.play(fourth).ok()?;
+        let fifth = self.with_scorer(seq, |s| {
+            s.balancing_move(&next, 0, budget, &|p| Zone::Central(9).allows(&next, p))
+        })?;
+        Some(Answer::Sequence(vec![fourth, fifth]))
+    }
+
+    /// The offered fifth move worst for black, then our sixth.
+    fn choose_fifth(&mut self, seq: u64, board: &Board, offered: &[Point]) -> Option<Answer> {
+        let valid: Vec<Point> = offered
+            .iter()
+            .copied()
+            .filter(|&p| board.contains(p) && board.is_empty_square(p))
+            .collect();
+        if valid.is_empty() {
+            return None;
+        }
+        let budget = balance::turn_budget(&self.settings()) / 2;
+        let fifth = self.with_scorer(seq, |s| s.worst_of(board, &valid, budget))?;
+        let mut next = board.clone();
+        next.play(fifth).ok()?;
+        let (sixth, _) = self.best_in(seq, &next, Zone::Anywhere)?;
+        Some(Answer::Sequence(vec![fifth, sixth]))
+    }
+
+    /// Sends the answer and keeps the position it leads to.
+    fn send_answer(&mut self, board: Board, answer: Answer) {
+        let mut next = board;
+        let reply = match answer {
+            Answer::Swap => Reply::Swap,
+            Answer::Move(p) => {
+                let _ = next.play(p);
+                Reply::Move(p)
+            }
+            Answer::Sequence(moves) => {
+                for &p in &moves {
+                    let _ = next.play(p);
+                }
+                moves_reply(moves)
+            }
+            Answer::Offer(moves) => moves_reply(moves),
+            Answer::MovesWithCount(moves, count) => {
+                for &p in &moves {
+                    let _ = next.play(p);
+                }
+                Reply::MovesWithCount { moves, count }
+            }
+        };
+        self.board = Some(next);
+        self.out.send(&reply);
+    }
+}
+
+fn moves_reply(mut moves: Vec<Point>) -> Reply {
+    if moves.len() == 1 {
+        moves.pop().map_or(Reply::Moves(Vec::new()), Reply::Move)
+    } else {
+        Reply::Moves(moves)
+    }
+}
+
+/// An opening answer before it is written.
+enum Answer {
+    Swap,
+    Move(Point),
+    /// Stones that continue the game in order (opening stones, 4th+5th, 5th+6th).
+    Sequence(Vec<Point>),
+    /// Alternatives offered to the opponent (fifth moves); not played on our board.
+    Offer(Vec<Point>),
+    /// Stones in order followed by a number (YAMAGUCHISTEP1, SOOSYRVSTEP2/3).
+    MovesWithCount(Vec<Point>, u32),
+}
