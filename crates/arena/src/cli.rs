@@ -12,7 +12,14 @@ options: -concurrency N -drawafter N -rule 0|1|4|8|9 -boardsize 5..32 -games N -
          [model=bayesian|logistic|normalized] -log -debug -sendbyboard -fatalerror
          -openings file=FILE [type=offset|pos] [order=sequential|random] [srand=N]
          -pgn FILE -sgf FILE -msg FILE -jsonl FILE -resume -ratinginterval N
-         -sample [freq=F] [format=csv|bin|bin_lz4] [file=FILE]
+         -sample [freq=F] [format=csv|bin|bin_lz4] [file=FILE] -hangtimeout SECONDS
+-hangtimeout: an engine without a clock (no tc, or only depth=/nodes=) that has not answered a
+         move after SECONDS (default 60) loses by `hang` and is killed.
+-debug:  also -log; prints the board after every move and the engines' MESSAGE, DEBUG, UNKNOWN
+         and ERROR lines.
+-resume: with -jsonl, plays only the games missing from the journal; the PGN, SGF, message and
+         sample files are rebuilt from the journal first.
+Engine processes are kept from game to game (START again) and restarted only after a fault.
 Options take one or two dashes. With no engine, a short demo match of pbrain-renzoku against
 itself is played.";
 

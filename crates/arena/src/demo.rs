@@ -10,12 +10,33 @@ use crate::timecontrol::TimeControl;
 
 const BRAIN: &str = "pbrain-renzoku";
 
-/// Finds pbrain-renzoku: `$RENZOKU_DEMO_ENGINE`, next to the running executable, or built with
+/// Whether `renzoku` routes the hidden `brain` subcommand (pbrain-renzoku run in-process). When
+/// it does, flip this to `true`: the demo then spawns `current_exe() brain` and never needs
+/// cargo or a separate pbrain-renzoku binary.
+const IN_PROCESS_BRAIN: bool = false;
+
+/// The engine command of the demo (the one place that chooses it): `$RENZOKU_DEMO_ENGINE`
+/// first, then `renzoku brain` when available, then a pbrain-renzoku binary.
+pub fn engine_command() -> Result<String, String> {
+    if let Some(p) = std::env::var_os("RENZOKU_DEMO_ENGINE") {
+        return Ok(quote(&PathBuf::from(p)));
+    }
+    if IN_PROCESS_BRAIN {
+        let exe = std::env::current_exe()
+            .map_err(|e| format!("cannot locate the running program: {e}"))?;
+        return Ok(format!("{} brain", quote(&exe)));
+    }
+    locate_brain().map(|p| quote(&p))
+}
+
+/// A path as one word of an engine command (see [`crate::options::split_command`]).
+fn quote(p: &Path) -> String {
+    p.display().to_string().replace('\\', "\\\\").replace(' ', "\\ ")
+}
+
+/// Finds pbrain-renzoku: next to the running executable, or built with
 /// `cargo build --release -p renzoku-brain` when this executable was built from the workspace.
 pub fn locate_brain() -> Result<PathBuf, String> {
-    if let Some(p) = std::env::var_os("RENZOKU_DEMO_ENGINE") {
-        return Ok(PathBuf::from(p));
-    }
     let exe =
         std::env::current_exe().map_err(|e| format!("cannot locate the running program: {e}"))?;
     let dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -66,14 +87,13 @@ fn draw(board: &Board, black: &str, white: &str) {
 
 /// Plays two games (colours swapped) at 0.3 s per move on 15×15 freestyle.
 pub fn run(mut opts: Options) -> i32 {
-    let brain = match locate_brain() {
-        Ok(b) => b,
+    let cmd = match engine_command() {
+        Ok(c) => c,
         Err(e) => {
             eprintln!("renzoku match: {e}");
             return 1;
         }
     };
-    let cmd = brain.display().to_string().replace('\\', "\\\\").replace(' ', "\\ ");
     let engine = |name: &str| EngineOptions {
         cmd: cmd.clone(),
         name: Some(name.to_string()),
@@ -86,12 +106,8 @@ pub fn run(mut opts: Options) -> i32 {
     opts.repeat = true;
     opts.show_board = true;
     println!(
-        "Demo: {} plays itself ({} games, 0.3 s per move, {} {}x{}).",
-        brain.display(),
-        opts.games,
-        opts.rule,
-        opts.board_size,
-        opts.board_size
+        "Demo: pbrain-renzoku ({}) plays itself ({} games, 0.3 s per move, {} {}x{}).",
+        cmd, opts.games, opts.rule, opts.board_size, opts.board_size
     );
     let observer = |b: &Board, black: &str, white: &str| draw(b, black, white);
     match crate::runner::run(&opts, Some(&observer)) {

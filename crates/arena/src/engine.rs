@@ -34,15 +34,36 @@ impl Fault {
     }
 }
 
-/// A running engine in a game.
+/// Run-wide settings of every engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Per-move limit of an engine without a clock (`-hangtimeout`).
+    pub hang_timeout_ms: u64,
+    /// `-debug`: print the engines' MESSAGE, DEBUG, UNKNOWN and ERROR lines.
+    pub debug: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { hang_timeout_ms: crate::options::DEFAULT_HANG_TIMEOUT_MS, debug: false }
+    }
+}
+
+/// A running engine, kept from game to game while it behaves.
 #[derive(Debug)]
 pub struct Engine {
     process: EngineProcess,
     pub name: String,
     opts: EngineOptions,
+    settings: Settings,
     /// Whether the engine has a position (so `TURN` may be used).
     has_position: bool,
     time_left_ms: i64,
+    /// Set after any fault (crash, hang, late answer, junk, illegal move, failed `START`):
+    /// such a process is never used for another game.
+    broken: bool,
+    /// Games started on this process.
+    games: u64,
 }
 
 impl Engine {
@@ -50,6 +71,7 @@ impl Engine {
         spawn: &Spawn,
         name: &str,
         opts: &EngineOptions,
+        settings: Settings,
         log: Option<Logger>,
     ) -> Result<Engine, Fault> {
         let process = EngineProcess::spawn(spawn, name, log).map_err(|e| Fault {
@@ -60,23 +82,83 @@ impl Engine {
             process,
             name: name.to_string(),
             opts: opts.clone(),
+            settings,
             has_position: false,
             time_left_ms: opts.tc.match_ms as i64,
+            broken: false,
+            games: 0,
         })
+    }
+
+    /// Whether this process may play another game: no fault so far and still running.
+    pub fn is_reusable(&self) -> bool {
+        !self.broken && !self.process.has_exited()
+    }
+
+    /// Marks the process as unusable for further games (e.g. after an illegal move).
+    pub fn mark_broken(&mut self) {
+        self.broken = true;
+    }
+
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+
+    /// Games started on this process so far.
+    pub fn games_started(&self) -> u64 {
+        self.games
+    }
+
+    /// The process id (the process group id) of the engine.
+    pub fn pid(&self) -> i32 {
+        self.process.pid()
     }
 
     fn tolerance(&self) -> Duration {
         Duration::from_millis(self.opts.tolerance_ms)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Fault> {
-        self.process.send(line).map_err(|e| {
+    fn send_all<S: AsRef<str>>(&mut self, lines: &[S]) -> Result<(), Fault> {
+        self.process.send_all(lines).map_err(|e| {
+            self.broken = true;
             Fault::new(Reason::Crash, format!("{} exited (cannot write: {e})", self.name))
         })
     }
 
-    /// `START size`, waits for `OK` (within the tolerance), then sends the game's `INFO`s.
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        self.send_all(std::slice::from_ref(&line))
+    }
+
+    /// Prints a MESSAGE/DEBUG/UNKNOWN/ERROR line under `-debug`, as c-gomoku-cli does.
+    fn debug_line(&self, line: &str) {
+        if self.settings.debug
+            && let Some(text) = debug_text(&self.name, line)
+        {
+            println!("{text}");
+        }
+    }
+
+    /// Starts a new game: `START size` (again, on a process kept from the previous game, as
+    /// c-gomoku-cli does), waits for `OK` (within the tolerance), then sends the game's
+    /// `INFO`s. Any failure marks the process broken.
     pub fn start_game(&mut self, size: u8, rule: Rule) -> Result<(), Fault> {
+        let r = self.start_game_inner(size, rule);
+        if r.is_err() {
+            self.broken = true;
+        }
+        r
+    }
+
+    fn start_game_inner(&mut self, size: u8, rule: Rule) -> Result<(), Fault> {
+        self.games += 1;
+        self.has_position = false;
+        self.time_left_ms = self.opts.tc.match_ms as i64;
+        if !self.process.discard_pending() {
+            return Err(Fault {
+                at_start: true,
+                ..Fault::new(Reason::Crash, format!("{} exited between games", self.name))
+            });
+        }
         self.start_inner(size).map_err(|f| Fault { at_start: true, ..f })?;
         let o = self.opts.clone();
         let mut infos = vec![protocol::info("rule", rule.gomocup_code())];
@@ -101,10 +183,7 @@ impl Engine {
         for (k, v) in &o.infos {
             infos.push(protocol::info(k, v));
         }
-        for line in infos {
-            self.send(&line)?;
-        }
-        Ok(())
+        self.send_all(&infos)
     }
 
     fn start_inner(&mut self, size: u8) -> Result<(), Fault> {
@@ -132,6 +211,9 @@ impl Engine {
                 }
                 Output::Line(l) => match protocol::parse_reply(&l) {
                     Reply::Ok => return Ok(()),
+                    Reply::Message(_) | Reply::Ignored if self.settings.debug => {
+                        self.debug_line(&l);
+                    }
                     Reply::Message(_) | Reply::Ignored => {}
                     _ => {
                         return Err(Fault::new(
@@ -152,20 +234,31 @@ impl Engine {
         by_board: bool,
         messages: &mut Vec<String>,
     ) -> Result<(i64, i64, u64), Fault> {
+        let r = self.think_inner(history, by_board, messages);
+        if r.is_err() {
+            self.broken = true;
+        }
+        r
+    }
+
+    fn think_inner(
+        &mut self,
+        history: &[Point],
+        by_board: bool,
+        messages: &mut Vec<String>,
+    ) -> Result<(i64, i64, u64), Fault> {
         let tc = self.opts.tc;
         if tc.match_ms > 0 {
             self.time_left_ms += tc.increment_ms as i64;
         }
         let time_left = if tc.match_ms > 0 { self.time_left_ms } else { UNLIMITED_MS };
-        self.send(&protocol::info("time_left", time_left))?;
-        let lines = match history.last() {
-            None => vec![protocol::begin()],
-            Some(&last) if self.has_position && !by_board => vec![protocol::turn(last)],
-            Some(_) => protocol::board(history),
-        };
-        for l in &lines {
-            self.send(l)?;
+        let mut lines = vec![protocol::info("time_left", time_left)];
+        match history.last() {
+            None => lines.push(protocol::begin()),
+            Some(&last) if self.has_position && !by_board => lines.push(protocol::turn(last)),
+            Some(_) => lines.extend(protocol::board(history)),
         }
+        self.send_all(&lines)?;
         self.has_position = true;
         let sent = Instant::now();
         // Limit of this move: the turn time and the time left, whichever is smaller.
@@ -174,16 +267,26 @@ impl Engine {
             let left = self.time_left_ms.max(0) as u64;
             limit = Some(limit.map_or(left, |l| l.min(left)));
         }
-        let deadline = limit.map_or(sent + Duration::from_hours(24 * 365), |l| {
-            sent + Duration::from_millis(l) + self.tolerance()
-        });
+        // Without a clock (tc absent or only depth/nodes limits) the hang timeout bounds the
+        // move, so that the run can never hang.
+        let deadline = match limit {
+            Some(l) => sent + Duration::from_millis(l) + self.tolerance(),
+            None => sent + Duration::from_millis(self.settings.hang_timeout_ms),
+        };
         let ply = history.len() + 1;
         loop {
             let Some((out, at)) = self.process.recv(deadline) else {
-                return Err(Fault::new(
-                    Reason::Hang,
-                    format!("{} did not answer within the limit plus tolerance", self.name),
-                ));
+                let detail = match limit {
+                    Some(_) => {
+                        format!("{} did not answer within the limit plus tolerance", self.name)
+                    }
+                    None => format!(
+                        "{} did not answer within the hang timeout ({} s)",
+                        self.name,
+                        self.settings.hang_timeout_ms as f64 / 1000.0
+                    ),
+                };
+                return Err(Fault::new(Reason::Hang, detail));
             };
             let line = match out {
                 Output::Eof => {
@@ -197,6 +300,7 @@ impl Engine {
                 }
                 Output::Line(l) => l,
             };
+            self.debug_line(&line);
             match protocol::parse_reply(&line) {
                 Reply::Move(x, y) => {
                     let elapsed = at.saturating_duration_since(sent).as_millis() as u64;
@@ -245,10 +349,26 @@ impl Engine {
         self.process.shutdown(until.saturating_duration_since(Instant::now()));
     }
 
+    /// Sends `END` without waiting (see [`Engine::finish`]).
+    pub fn send_end(&mut self) {
+        self.process.send_end();
+    }
+
     /// Kills at once (after a hang or crash).
     pub fn kill(mut self) {
         self.process.kill();
     }
+}
+
+/// c-gomoku-cli's `-debug` rendering of an engine line: `engine NAME output message: …` for
+/// MESSAGE, DEBUG, UNKNOWN and ERROR lines; `None` for other lines.
+pub fn debug_text(name: &str, line: &str) -> Option<String> {
+    let t = line.trim();
+    let (word, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+    let kind = ["MESSAGE", "DEBUG", "UNKNOWN", "ERROR"]
+        .into_iter()
+        .find(|k| word.eq_ignore_ascii_case(k))?;
+    Some(format!("engine {name} output {}: {}", kind.to_ascii_lowercase(), rest.trim_start()))
 }
 
 /// The name an engine gives in its `ABOUT` answer (asked once before the run).
@@ -273,4 +393,21 @@ pub fn probe_name(spawn: &Spawn, tolerance: Duration) -> Result<Option<String>, 
     }
     p.shutdown(Duration::ZERO);
     Ok(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_lines_read_like_c_gomoku_cli() {
+        assert_eq!(
+            debug_text("Wine", "MESSAGE depth 5 ev 30"),
+            Some("engine Wine output message: depth 5 ev 30".to_string())
+        );
+        assert_eq!(debug_text("A", "debug x=1"), Some("engine A output debug: x=1".to_string()));
+        assert_eq!(debug_text("A", "ERROR"), Some("engine A output error: ".to_string()));
+        assert_eq!(debug_text("A", "7,7"), None);
+        assert_eq!(debug_text("A", "MESSAGES x"), None);
+    }
 }

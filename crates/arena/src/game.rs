@@ -1,14 +1,15 @@
 //! One game: two engines, the rules of renzoku-rules, a record at the end.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use renzoku_rules::{Board, Color, Outcome, Point, outcome_after};
+use renzoku_rules::{Board, Cell, Color, Direction, Outcome, Point, outcome_after};
 
-use crate::engine::{Engine, Fault};
+use crate::engine::Fault;
 use crate::logger::Logger;
 use crate::openings::{self, Opening};
 use crate::options::Options;
+use crate::pool::EnginePool;
 use crate::process::Spawn;
 use crate::record::{GameRecord, Reason, Sample};
 use crate::rng::SplitMix64;
@@ -53,8 +54,13 @@ struct Ending {
     detail: String,
 }
 
-/// Plays `job` to the end.
-pub fn play(job: &Job, cx: &Context<'_>) -> Result<GameRecord, GameError> {
+/// The grace an engine gets to exit after `END` before its process group is killed.
+pub fn end_grace(o: &Options) -> Duration {
+    Duration::from_millis(o.engines.iter().map(|e| e.tolerance_ms).min().unwrap_or(0).min(1000))
+}
+
+/// Plays `job` to the end with the worker's engines (kept from earlier games where possible).
+pub fn play(job: &Job, cx: &Context<'_>, pool: &mut EnginePool) -> Result<GameRecord, GameError> {
     let o = cx.options;
     let size = o.board_size;
     let mut board =
@@ -96,14 +102,20 @@ pub fn play(job: &Job, cx: &Context<'_>) -> Result<GameRecord, GameError> {
         messages: Vec::new(),
         samples: Vec::new(),
     };
-    let mut engines: [Option<Engine>; 2] = [None, None];
-    let ending = run_game(job, cx, &mut board, &mut record, &mut engines, &seat);
-    // Let both engines go: END, a short grace, then the whole process groups are killed.
-    let grace = o.engines.iter().map(|e| e.tolerance_ms).min().unwrap_or(0).min(1000);
-    let until = Instant::now() + Duration::from_millis(grace);
-    for e in engines.into_iter().flatten() {
-        e.finish(until);
+    // Engines of the previous game that do not play this one are ended.
+    pool.keep_only(&job.engines, end_grace(o));
+    if o.debug {
+        println!(
+            "Started game {} ({} vs {})\n{}",
+            job.index + 1,
+            record.black,
+            record.white,
+            board_text(&board)
+        );
     }
+    let ending = run_game(job, cx, &mut board, &mut record, pool, &seat);
+    // A process that misbehaved is never carried into the next game.
+    pool.drop_broken();
     if cx.abort.load(Ordering::SeqCst) {
         return Err(GameError::Aborted);
     }
@@ -131,19 +143,15 @@ fn run_game(
     cx: &Context<'_>,
     board: &mut Board,
     record: &mut GameRecord,
-    engines: &mut [Option<Engine>; 2],
+    pool: &mut EnginePool,
     seat: &dyn Fn(Color) -> usize,
 ) -> Result<Ending, GameError> {
     let o = cx.options;
     let fatal = o.fatal_error;
     // Start both engines, black first.
     for color in [Color::Black, Color::White] {
-        let e = seat(color);
-        let launched = Engine::launch(&cx.spawns[e], &cx.names[e], &o.engines[e], cx.log.cloned())
-            .and_then(|mut eng| eng.start_game(o.board_size, o.rule).map(|()| eng));
-        match launched {
-            Ok(eng) => engines[color.index()] = Some(eng),
-            Err(f) => return fault_ending(color, f, fatal),
+        if let Err(f) = pool.ready(seat(color), cx) {
+            return fault_ending(color, f, fatal);
         }
     }
     let mut rng = SplitMix64::derived(cx.seed, job.index as u64 + 1);
@@ -160,23 +168,24 @@ fn run_game(
             });
         }
         let side = board.side_to_move();
-        let Some(engine) = engines[side.index()].as_mut() else {
+        let Some(engine) = pool.get_mut(seat(side)) else {
             return Err(GameError::Aborted);
         };
         let history: Vec<Point> = board.history().iter().map(|m| m.point).collect();
         let (x, y, ms) = match engine.think(&history, o.send_by_board, &mut record.messages) {
             Ok(v) => v,
-            Err(f) => {
-                if f.reason != Reason::Time
-                    && let Some(e) = engines[side.index()].take()
-                {
-                    e.kill();
-                }
-                return fault_ending(side, f, fatal);
-            }
+            // The engine is marked broken; it is killed when the game ends.
+            Err(f) => return fault_ending(side, f, fatal),
         };
-        let name = &cx.names[seat(side)];
         let size = i64::from(o.board_size);
+        let legal = (0..size).contains(&x)
+            && (0..size).contains(&y)
+            && board.is_empty_square(Point::new(x as u8, y as u8));
+        if !legal {
+            // An engine that plays an illegal move is restarted before its next game.
+            engine.mark_broken();
+        }
+        let name = &cx.names[seat(side)];
         if !(0..size).contains(&x) || !(0..size).contains(&y) {
             return Ok(Ending {
                 winner: Some(side.opponent()),
@@ -206,6 +215,9 @@ fn run_game(
         if let Some(obs) = cx.observer {
             obs(board, &record.black, &record.white);
         }
+        if o.debug {
+            println!("{}", board_text(board));
+        }
         match outcome_after(board, p, o.rule) {
             Some(Outcome::Five { winner }) => {
                 return Ok(Ending {
@@ -230,5 +242,76 @@ fn run_game(
             }
             Some(Outcome::MoveLimit) | None => {}
         }
+    }
+}
+
+/// The stones of a five (or longer line) through `p`, if there is one.
+fn five_through(board: &Board, p: Point) -> Vec<Point> {
+    let Cell::Stone(color) = board.get(p) else { return Vec::new() };
+    let mut line = Vec::new();
+    for dir in Direction::ALL {
+        if board.run_through(p, dir, color).length < 5 {
+            continue;
+        }
+        for sign in [-1, 1] {
+            let mut step = i32::from(sign == 1);
+            while board.along(p, dir, sign * step) == Cell::Stone(color) {
+                let q = (
+                    i32::from(p.x) + dir.dx() * sign * step,
+                    i32::from(p.y) + dir.dy() * sign * step,
+                );
+                line.push(Point::new(q.0 as u8, q.1 as u8));
+                step += 1;
+            }
+        }
+    }
+    line
+}
+
+/// c-gomoku-cli's `-debug` board: `X` black, `O` white, `.` empty, `#` the stones of a five
+/// made by the last move, framed by dashes.
+pub fn board_text(board: &Board) -> String {
+    let w = usize::from(board.width());
+    let frame = format!("  {}\n", "--".repeat(w));
+    let five = board.last_move().map(|m| five_through(board, m.point)).unwrap_or_default();
+    let mut out = frame.clone();
+    for y in 0..board.height() {
+        out.push_str("  ");
+        for x in 0..board.width() {
+            let p = Point::new(x, y);
+            let c = match board.get(p) {
+                _ if five.contains(&p) => "# ",
+                Cell::Stone(Color::Black) => "X ",
+                Cell::Stone(Color::White) => "O ",
+                Cell::Wall => "# ",
+                _ => ". ",
+            };
+            out.push_str(c);
+        }
+        out.push('\n');
+    }
+    out.push_str(&frame);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_board_marks_the_five() {
+        let mut b = Board::square(7).unwrap_or_else(|e| panic!("{e}"));
+        for (x, y) in [(1, 3), (0, 0), (2, 3), (0, 1), (3, 3), (0, 2), (4, 3), (6, 6), (5, 3)] {
+            b.play(Point::new(x, y)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let text = board_text(&b);
+        let rows: Vec<&str> = text.lines().collect();
+        assert_eq!(rows.len(), 9);
+        assert_eq!(rows[0], "  --------------");
+        assert_eq!(rows[1], "  O . . . . . . ");
+        assert_eq!(rows[4], "  . # # # # # . ");
+        assert_eq!(rows[7], "  . . . . . . O ");
+        b.undo().unwrap_or_else(|e| panic!("{e}"));
+        assert!(board_text(&b).lines().nth(4).is_some_and(|r| r == "  . X X X X . . "));
     }
 }

@@ -8,7 +8,7 @@ use std::path::Path;
 use renzoku_rules::{Color, Point};
 use serde::{Deserialize, Serialize};
 
-use crate::record::{GameRecord, Reason};
+use crate::record::{GameRecord, Reason, Sample};
 
 /// The JSON form of a game (field names are the public format).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,6 +34,13 @@ pub struct Entry {
     pub srand: u64,
     /// Total games in the schedule.
     pub total: usize,
+    /// The engines' `MESSAGE` lines (`"ply) name: text"`), for the `-msg` file.
+    #[serde(default)]
+    pub messages: Vec<String>,
+    /// The sampled moves, as indices into `moves` (the position is every stone before it),
+    /// for the `-sample` file.
+    #[serde(default)]
+    pub samples: Vec<usize>,
 }
 
 impl Entry {
@@ -59,10 +66,12 @@ impl Entry {
             rule: g.rule,
             srand: g.seed,
             total,
+            messages: g.messages.clone(),
+            samples: g.samples.iter().map(|s| s.position.len()).collect(),
         }
     }
 
-    /// Back to a record (without messages and samples).
+    /// Back to a record, with its messages and samples.
     pub fn to_record(&self) -> Result<GameRecord, String> {
         let moves = self
             .moves
@@ -73,6 +82,15 @@ impl Entry {
                     x.parse().map_err(|_| format!("bad move '{m}'"))?,
                     y.parse().map_err(|_| format!("bad move '{m}'"))?,
                 ))
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let samples = self
+            .samples
+            .iter()
+            .map(|&k| {
+                let mv = *moves.get(k).ok_or_else(|| format!("bad sample index {k}"))?;
+                let side = if k % 2 == 0 { Color::Black } else { Color::White };
+                Ok(Sample { position: moves[..k].to_vec(), mv, side })
             })
             .collect::<Result<Vec<_>, String>>()?;
         let winner = match self.winner.as_deref() {
@@ -99,8 +117,8 @@ impl Entry {
             board_size: self.board_size,
             rule: self.rule,
             seed: self.srand,
-            messages: Vec::new(),
-            samples: Vec::new(),
+            messages: self.messages.clone(),
+            samples,
         })
     }
 }
@@ -130,6 +148,24 @@ impl Journal {
         Ok(Journal { file })
     }
 
+    /// Replaces the journal at `path` with `entries` (atomically: a new file renamed over the
+    /// old one), dropping lines torn by a kill, then opens it for appending.
+    pub fn rewrite(path: &Path, entries: &[Entry]) -> io::Result<Journal> {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(".rewrite");
+        let tmp = path.with_file_name(name);
+        {
+            let mut w = io::BufWriter::new(File::create(&tmp)?);
+            for e in entries {
+                serde_json::to_writer(&mut w, e).map_err(io::Error::other)?;
+                w.write_all(b"\n")?;
+            }
+            w.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
+        }
+        std::fs::rename(&tmp, path)?;
+        Journal::open(path, true)
+    }
+
     pub fn write(&mut self, e: &Entry) -> io::Result<()> {
         let mut line = serde_json::to_string(e).map_err(io::Error::other)?;
         line.push('\n');
@@ -154,4 +190,45 @@ pub fn read(path: &Path) -> io::Result<Vec<Entry>> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_carry_everything_the_outputs_need() {
+        let moves = vec![Point::new(7, 7), Point::new(8, 8), Point::new(7, 8), Point::new(9, 9)];
+        let g = GameRecord {
+            index: 4,
+            round: 1,
+            encounter: 0,
+            black_engine: 1,
+            white_engine: 0,
+            black: "B".into(),
+            white: "A".into(),
+            opening: "h8".into(),
+            opening_moves: 1,
+            moves: moves.clone(),
+            times_ms: vec![0, 12, 30, 7],
+            winner: Some(Color::White),
+            reason: Reason::Five,
+            detail: "A made five".into(),
+            board_size: 15,
+            rule: 0,
+            seed: 99,
+            messages: vec!["2) A: depth 3".into()],
+            samples: vec![
+                Sample { position: moves[..1].to_vec(), mv: moves[1], side: Color::White },
+                Sample { position: moves[..2].to_vec(), mv: moves[2], side: Color::Black },
+            ],
+        };
+        let e = Entry::from_record(&g, 10);
+        assert_eq!(e.samples, vec![1, 2]);
+        let line = serde_json::to_string(&e).unwrap_or_default();
+        let back: Entry = serde_json::from_str(&line).unwrap_or_else(|err| panic!("{err}"));
+        assert_eq!(back.to_record(), Ok(g));
+        let bad = Entry { samples: vec![4], ..e };
+        assert!(bad.to_record().is_err());
+    }
 }

@@ -15,6 +15,7 @@ pub mod logger;
 pub mod openings;
 pub mod options;
 pub mod output;
+pub mod pool;
 pub mod process;
 pub mod progress;
 pub mod protocol;

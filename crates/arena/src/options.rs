@@ -13,6 +13,9 @@ use crate::timecontrol::TimeControl;
 /// Default memory limit: 350 MB, as Gomocup.
 pub const DEFAULT_MAX_MEMORY: u64 = 367_001_600;
 
+/// Default `-hangtimeout`: 60 s per move for an engine without a clock.
+pub const DEFAULT_HANG_TIMEOUT_MS: u64 = 60_000;
+
 /// How one engine is run and configured.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineOptions {
@@ -103,6 +106,9 @@ pub struct Options {
     pub rating_interval: u32,
     /// Draw the board after every move (the demo match).
     pub show_board: bool,
+    /// `-hangtimeout`: how long an engine without a clock (no `tc`, or only depth/nodes limits)
+    /// may think about one move before it loses by `hang` and is killed.
+    pub hang_timeout_ms: u64,
 }
 
 impl Default for Options {
@@ -133,6 +139,7 @@ impl Default for Options {
             resume: false,
             rating_interval: 10,
             show_board: false,
+            hang_timeout_ms: DEFAULT_HANG_TIMEOUT_MS,
         }
     }
 }
@@ -174,6 +181,16 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "games" => o.games = number(name, &single()?)?,
             "rounds" => o.rounds = number(name, &single()?)?,
             "ratinginterval" => o.rating_interval = number(name, &single()?)?,
+            "hangtimeout" => {
+                let v = single()?;
+                let s = float(name, &v)?;
+                if s <= 0.0 || s > 1e9 {
+                    return Err(format!(
+                        "-hangtimeout must be a positive number of seconds, got {v}"
+                    ));
+                }
+                o.hang_timeout_ms = ((s * 1000.0).round() as u64).max(1);
+            }
             "gauntlet" => o.gauntlet = flag(name, words)?,
             "loseonly" => o.lose_only = flag(name, words)?,
             "repeat" => o.repeat = flag(name, words)?,
@@ -495,6 +512,16 @@ mod tests {
         assert!(parse(&args("-engine cmd=a -engine cmd=b -engine cmd=c -sprt elo1=3")).is_err());
         assert!(parse(&args("-engine cmd=a -engine cmd=b -rule 8 -sample format=bin")).is_err());
         assert!(parse(&args("-engine cmd=a -engine cmd=b -rule 9 -boardsize 32")).is_ok());
+        assert!(parse(&args("-engine cmd=a -engine cmd=b -hangtimeout 0")).is_err());
+        assert!(parse(&args("-engine cmd=a -engine cmd=b -hangtimeout x")).is_err());
+    }
+
+    #[test]
+    fn hang_timeout_defaults_and_parses() {
+        let o = parse(&args("-engine cmd=a depth=3 -engine cmd=b")).unwrap_or_default();
+        assert_eq!(o.hang_timeout_ms, DEFAULT_HANG_TIMEOUT_MS);
+        let o = parse(&args("-engine cmd=a -engine cmd=b --hangtimeout 2.5")).unwrap_or_default();
+        assert_eq!(o.hang_timeout_ms, 2500);
     }
 
     #[test]

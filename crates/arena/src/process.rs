@@ -92,6 +92,7 @@ pub struct EngineProcess {
     out: Receiver<(Output, Instant)>,
     log: Option<Logger>,
     reaped: bool,
+    end_sent: bool,
 }
 
 impl EngineProcess {
@@ -136,6 +137,7 @@ impl EngineProcess {
             out: rx,
             log,
             reaped: false,
+            end_sent: false,
         })
     }
 
@@ -143,16 +145,55 @@ impl EngineProcess {
         &self.name
     }
 
+    /// The leader's process id, which is also the process group id.
+    pub fn pid(&self) -> i32 {
+        self.pgid
+    }
+
     /// Sends one line (a newline is added). Fails when the engine closed its stdin.
     pub fn send(&mut self, line: &str) -> io::Result<()> {
-        if let Some(log) = &self.log {
-            log.line(&self.name, "<-", line);
+        self.send_all(std::slice::from_ref(&line))
+    }
+
+    /// Sends lines (a newline is added to each) with a single write.
+    pub fn send_all<S: AsRef<str>>(&mut self, lines: &[S]) -> io::Result<()> {
+        let mut buf = Vec::with_capacity(lines.iter().map(|l| l.as_ref().len() + 1).sum());
+        for line in lines {
+            let line = line.as_ref();
+            if let Some(log) = &self.log {
+                log.line(&self.name, "<-", line);
+            }
+            buf.extend_from_slice(line.as_bytes());
+            buf.push(b'\n');
         }
         let stdin =
             self.stdin.as_mut().ok_or_else(|| io::Error::from(io::ErrorKind::BrokenPipe))?;
-        stdin.write_all(line.as_bytes())?;
-        stdin.write_all(b"\n")?;
+        stdin.write_all(&buf)?;
         stdin.flush()
+    }
+
+    /// Sends `END` once (later calls do nothing).
+    pub fn send_end(&mut self) {
+        if !self.end_sent {
+            self.end_sent = true;
+            let _ = self.send("END");
+        }
+    }
+
+    /// Throws away output already received (left over from the previous game); returns
+    /// false when stdout has been closed.
+    pub fn discard_pending(&mut self) -> bool {
+        loop {
+            match self.out.try_recv() {
+                Ok((Output::Eof, _)) | Err(mpsc::TryRecvError::Disconnected) => return false,
+                Ok((out, _)) => {
+                    if let (Some(log), Output::Line(l) | Output::Junk(l)) = (&self.log, &out) {
+                        log.line(&self.name, "-> (discarded)", l);
+                    }
+                }
+                Err(mpsc::TryRecvError::Empty) => return true,
+            }
+        }
     }
 
     /// The next stdout output before `deadline`, with the instant it was read; `None` on
@@ -187,7 +228,7 @@ impl EngineProcess {
     /// Sends `END`, waits up to `grace` for the engine to exit, then kills its whole process
     /// group (children included) and reaps it.
     pub fn shutdown(mut self, grace: Duration) {
-        let _ = self.send("END");
+        self.send_end();
         self.stdin = None;
         let until = Instant::now() + grace;
         while !self.has_exited() && Instant::now() < until {

@@ -2,6 +2,8 @@
 //! signals.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt::Write as _;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -15,6 +17,7 @@ use crate::logger::Logger;
 use crate::openings::{self, Opening};
 use crate::options::Options;
 use crate::output::Outputs;
+use crate::pool::EnginePool;
 use crate::process::{self, Spawn};
 use crate::progress::Progress;
 use crate::record::GameRecord;
@@ -42,6 +45,20 @@ pub struct Standings {
     pub tallies: Vec<Tally>,
     pub paired: bool,
     pub finished: usize,
+    /// Number of engines in the run.
+    pub engines: usize,
+}
+
+/// One line of the overall standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    pub engine: usize,
+    pub games: Trinomial,
+    /// Mean score, 0..1 (NaN before the first game).
+    pub score: f64,
+    pub elo: f64,
+    /// Half width of the 95 % interval.
+    pub error: f64,
 }
 
 impl Standings {
@@ -50,7 +67,76 @@ impl Standings {
             .into_iter()
             .map(|engines| Tally { engines, ..Tally::default() })
             .collect();
-        Standings { tallies, paired: o.repeat, finished: 0 }
+        Standings { tallies, paired: o.repeat, finished: 0, engines: o.engines.len() }
+    }
+
+    /// Every engine's results against the field, best first (by score, then Elo, then
+    /// command-line order).
+    pub fn overall(&self) -> Vec<Standing> {
+        let mut totals = vec![Trinomial::default(); self.engines];
+        for t in &self.tallies {
+            let [a, b] = t.engines;
+            let g = t.games;
+            if let Some(x) = totals.get_mut(a) {
+                x.wins += g.wins;
+                x.losses += g.losses;
+                x.draws += g.draws;
+            }
+            if let Some(x) = totals.get_mut(b) {
+                x.wins += g.losses;
+                x.losses += g.wins;
+                x.draws += g.draws;
+            }
+        }
+        let mut rows: Vec<Standing> = totals
+            .into_iter()
+            .enumerate()
+            .map(|(engine, games)| {
+                let est = stats::trinomial_estimate(&games);
+                Standing {
+                    engine,
+                    games,
+                    score: games.score_and_variance().map_or(f64::NAN, |(s, _)| s),
+                    elo: est.map_or(f64::NAN, |e| e.elo),
+                    error: est.map_or(f64::NAN, |e| e.error),
+                }
+            })
+            .collect();
+        let key = |v: f64| if v.is_nan() { f64::NEG_INFINITY } else { v };
+        rows.sort_by(|a, b| {
+            key(b.score)
+                .total_cmp(&key(a.score))
+                .then(key(b.elo).total_cmp(&key(a.elo)))
+                .then(a.engine.cmp(&b.engine))
+        });
+        rows
+    }
+
+    /// The overall standings table (runs with more than two engines).
+    pub fn table(&self, names: &[String]) -> String {
+        let rows = self.overall();
+        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(4).max(4);
+        let mut out = String::from("Standings (Elo vs the field, 95 % error):\n");
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<width$}  {:>6}  {:>7}  {:>8}  {:>8}",
+            "Rank", "Name", "Games", "Score%", "Elo", "+/-"
+        );
+        for (rank, r) in rows.iter().enumerate() {
+            let pct =
+                if r.score.is_nan() { "-".to_string() } else { format!("{:.2}", r.score * 100.0) };
+            let _ = writeln!(
+                out,
+                "{:>4}  {:<width$}  {:>6}  {:>7}  {:>8}  {:>8}",
+                rank + 1,
+                names.get(r.engine).map_or("?", String::as_str),
+                r.games.games(),
+                pct,
+                stats::format_number(r.elo),
+                stats::format_number(r.error),
+            );
+        }
+        out
     }
 
     pub fn add(&mut self, g: &GameRecord) {
@@ -88,6 +174,10 @@ impl Standings {
                 out.push('\n');
             }
         }
+        if self.engines > 2 {
+            out.push_str("--------------------------------------------------\n");
+            out.push_str(&self.table(names));
+        }
         out.push_str("--------------------------------------------------\n");
         out
     }
@@ -123,6 +213,42 @@ fn resolve_names(o: &Options, spawns: &[Spawn]) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
+/// Kills every engine process group still registered (the last line of defence when the
+/// runner unwinds).
+struct KillOnDrop;
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        process::kill_all();
+    }
+}
+
+/// Stops the run when the thread holding it unwinds.
+struct StopOnPanic<'a> {
+    abort: &'a AtomicBool,
+    finished: &'a AtomicBool,
+}
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.abort.store(true, Ordering::SeqCst);
+            self.finished.store(true, Ordering::SeqCst);
+            process::kill_all();
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(no message)".to_string()
+    }
+}
+
 /// Runs the match; returns the exit code.
 pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let spawns =
@@ -154,7 +280,11 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let jobs = schedule::build(o, opening_list.len(), seed);
     let mut standings = Standings::new(o);
     let mut done: HashSet<usize> = HashSet::new();
-    for e in &previous {
+    // The journal is authoritative: its games (each once, torn lines dropped) are the games
+    // of the run, and every other output is rebuilt from them.
+    let mut kept: Vec<Entry> = Vec::new();
+    let mut replay: Vec<GameRecord> = Vec::new();
+    for e in previous {
         if e.total != jobs.len() || e.game == 0 || e.game > jobs.len() {
             return Err(format!(
                 "the journal does not match these options (game {} of {})",
@@ -162,19 +292,30 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
             ));
         }
         if done.insert(e.game - 1) {
-            standings.add(&e.to_record()?);
+            let g = e.to_record()?;
+            standings.add(&g);
+            replay.push(g);
+            kept.push(e);
         }
     }
     let todo: VecDeque<Job> = jobs.iter().filter(|j| !done.contains(&j.index)).copied().collect();
-    let mut outputs = Outputs::open(o, o.resume).map_err(|e| e.to_string())?;
+    let keep = |g: &GameRecord| !(o.gauntlet && o.lose_only) || g.half_points_of(0) == 0;
+    let mut outputs = Outputs::open(o, false).map_err(|e| e.to_string())?;
+    for g in replay.iter().filter(|g| keep(g)) {
+        outputs.write(g).map_err(|e| format!("cannot rebuild output: {e}"))?;
+    }
     let mut journal = match &o.jsonl {
-        Some(p) => Some(Journal::open(p, o.resume).map_err(|e| e.to_string())?),
+        Some(p) if o.resume => Some(
+            Journal::rewrite(p, &kept)
+                .map_err(|e| format!("cannot rewrite {}: {e}", p.display()))?,
+        ),
+        Some(p) => Some(Journal::open(p, false).map_err(|e| e.to_string())?),
         None => None,
     };
-    let progress = Progress::new(jobs.len(), done.len(), o.show_board);
+    let progress = Progress::new(jobs.len(), done.len(), o.show_board || o.debug);
     if !done.is_empty() {
         progress.println(&format!(
-            "Resuming: {} of {} games already played",
+            "Resuming: {} of {} games already played (outputs rebuilt from the journal)",
             done.len(),
             jobs.len()
         ));
@@ -197,7 +338,11 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let total = jobs.len();
     let mut exit = 0;
     let mut fatal: Option<String> = None;
+    let _last_resort = KillOnDrop;
     thread::scope(|scope| {
+        // Should this thread panic, the workers stop and every engine is killed before the
+        // scope waits for them.
+        let _stop = StopOnPanic { abort: &abort, finished: &finished };
         // Watcher: turns a signal into an abort and kills every engine group.
         scope.spawn(|| {
             while !finished.load(Ordering::SeqCst) {
@@ -225,15 +370,31 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
             let queue = &queue;
             let abort = &abort;
             scope.spawn(move || {
-                loop {
-                    if abort.load(Ordering::SeqCst) {
-                        break;
+                // Each worker keeps its own engine processes from game to game.
+                let mut pool = EnginePool::new(o.engines.len());
+                let body = panic::catch_unwind(AssertUnwindSafe(|| {
+                    loop {
+                        if abort.load(Ordering::SeqCst) {
+                            break;
+                        }
+                        let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
+                            break;
+                        };
+                        if tx.send(game::play(&job, &cx, &mut pool)).is_err() {
+                            break;
+                        }
                     }
-                    let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
-                        break;
-                    };
-                    if tx.send(game::play(&job, &cx)).is_err() {
-                        break;
+                }));
+                match body {
+                    Ok(()) => pool.shutdown(game::end_grace(o)),
+                    Err(payload) => {
+                        // Dropping the pool kills and reaps its processes.
+                        drop(pool);
+                        abort.store(true, Ordering::SeqCst);
+                        let _ = tx.send(Err(GameError::Fatal(format!(
+                            "a worker thread panicked: {}",
+                            panic_message(payload.as_ref())
+                        ))));
                     }
                 }
             });
@@ -248,8 +409,9 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
                     {
                         fatal.get_or_insert(format!("cannot write the journal: {e}"));
                     }
-                    let keep = !(o.gauntlet && o.lose_only) || g.half_points_of(0) == 0;
-                    if keep && let Err(e) = outputs.write(&g) {
+                    if keep(&g)
+                        && let Err(e) = outputs.write(&g)
+                    {
                         fatal.get_or_insert(format!("cannot write output: {e}"));
                     }
                     let line = format!(

@@ -177,6 +177,11 @@ pub fn pentanomial_estimate(p: &Pentanomial) -> Option<EloEstimate> {
     Some(estimate(s, var, p.pairs() as f64, 2.0))
 }
 
+/// A number with two decimals; `nan`, `inf` and `-inf` spelled out.
+pub fn format_number(v: f64) -> String {
+    num(v)
+}
+
 fn num(v: f64) -> String {
     if v.is_nan() {
         "nan".to_string()

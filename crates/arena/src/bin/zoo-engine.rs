@@ -50,7 +50,13 @@ impl Zoo {
         let (x, y) = (pick % self.size, pick / self.size);
         let bad = self.misbehaving();
         self.own_moves += 1;
-        writeln!(out, "MESSAGE zoo {} move {}", self.mode, self.own_moves)?;
+        writeln!(
+            out,
+            "MESSAGE zoo {} pid {} move {}",
+            self.mode,
+            std::process::id(),
+            self.own_moves
+        )?;
         if bad {
             match self.mode.as_str() {
                 "crash" => std::process::exit(3),
@@ -149,6 +155,7 @@ fn main() -> io::Result<()> {
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     let mut in_board = false;
+    let mut starts = 0;
     let lines = stdin.lock().lines();
     for line in lines {
         let line = line?;
@@ -170,6 +177,12 @@ fn main() -> io::Result<()> {
         match words.next().unwrap_or("") {
             "START" => {
                 if mode == "mute-start" {
+                    continue;
+                }
+                starts += 1;
+                if mode == "once" && starts > 1 {
+                    writeln!(out, "ERROR this engine plays one game only")?;
+                    out.flush()?;
                     continue;
                 }
                 zoo.size = words.next().and_then(|v| v.parse().ok()).unwrap_or(15);

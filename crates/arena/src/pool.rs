@@ -1,0 +1,120 @@
+//! The engine processes of one worker, kept from game to game as c-gomoku-cli and fastchess do.
+//!
+//! A worker holds at most the two engines of its current game. Before each game a kept process
+//! gets `START` again (c-gomoku-cli's new-game handshake; every brain built on pisqpipe, and
+//! Rapfi, AIWine, PentaZen and pbrain-renzoku, reset their board on it). A process is replaced
+//! by a fresh one when it crashed, hung, answered late, misbehaved in any way, or did not answer
+//! the new `START` with `OK`; a broken process is killed as soon as its game ends and is never
+//! carried into the next game. Processes not needed by the next game get `END`, a short grace,
+//! and are killed with their whole process group.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::{Engine, Fault, Settings};
+use crate::game::Context;
+
+/// One worker's engines, indexed by the engine's position on the command line.
+#[derive(Debug)]
+pub struct EnginePool {
+    slots: Vec<Option<Engine>>,
+    /// Processes started (first starts and restarts).
+    launches: u64,
+}
+
+impl EnginePool {
+    pub fn new(engines: usize) -> EnginePool {
+        EnginePool { slots: (0..engines).map(|_| None).collect(), launches: 0 }
+    }
+
+    /// Processes started so far by this pool.
+    pub fn launches(&self) -> u64 {
+        self.launches
+    }
+
+    pub fn get_mut(&mut self, e: usize) -> Option<&mut Engine> {
+        self.slots.get_mut(e).and_then(Option::as_mut)
+    }
+
+    /// Takes engine `e` out of the pool (the caller kills or finishes it).
+    pub fn take(&mut self, e: usize) -> Option<Engine> {
+        self.slots.get_mut(e).and_then(Option::take)
+    }
+
+    /// Ends (`END`, a grace of at most `grace`, then kill) every engine not in `keep`.
+    pub fn keep_only(&mut self, keep: &[usize], grace: Duration) {
+        let leaving: Vec<Engine> = self
+            .slots
+            .iter_mut()
+            .enumerate()
+            .filter(|(i, _)| !keep.contains(i))
+            .filter_map(|(_, s)| s.take())
+            .collect();
+        finish_all(leaving, grace);
+    }
+
+    /// Makes engine `e` ready for a new game: the kept process if it answers `START`, else a
+    /// fresh one. A failure of the fresh process is the engine's fault for this game.
+    pub fn ready(&mut self, e: usize, cx: &Context<'_>) -> Result<(), Fault> {
+        let o = cx.options;
+        if let Some(mut kept) = self.take(e) {
+            if kept.is_reusable() {
+                match kept.start_game(o.board_size, o.rule) {
+                    Ok(()) => {
+                        self.slots[e] = Some(kept);
+                        return Ok(());
+                    }
+                    Err(f) => {
+                        if o.debug {
+                            println!("{}: restarting the engine ({})", kept.name, f.detail);
+                        }
+                        kept.kill();
+                    }
+                }
+            } else {
+                kept.kill();
+            }
+        }
+        let settings = Settings { hang_timeout_ms: o.hang_timeout_ms, debug: o.debug };
+        self.launches += 1;
+        let mut fresh =
+            Engine::launch(&cx.spawns[e], &cx.names[e], &o.engines[e], settings, cx.log.cloned())?;
+        match fresh.start_game(o.board_size, o.rule) {
+            Ok(()) => {
+                self.slots[e] = Some(fresh);
+                Ok(())
+            }
+            Err(f) => {
+                fresh.kill();
+                Err(f)
+            }
+        }
+    }
+
+    /// After a game: kills every process that misbehaved in it.
+    pub fn drop_broken(&mut self) {
+        for slot in &mut self.slots {
+            if slot.as_ref().is_some_and(Engine::is_broken)
+                && let Some(e) = slot.take()
+            {
+                e.kill();
+            }
+        }
+    }
+
+    /// Ends every engine (`END`, a grace of at most `grace`, then kill).
+    pub fn shutdown(mut self, grace: Duration) {
+        self.keep_only(&[], grace);
+    }
+}
+
+/// Sends `END` to all, waits until all have exited or `grace` has passed, then kills every
+/// process group and reaps it.
+pub fn finish_all(mut engines: Vec<Engine>, grace: Duration) {
+    let until = Instant::now() + grace;
+    for e in &mut engines {
+        e.send_end();
+    }
+    for e in engines {
+        e.finish(until);
+    }
+}
