@@ -1,6 +1,6 @@
 //! The extended Gomocup commands (contract §5) and the Yixin-Board dialect (contract §6).
 
-use renzoku_protocol::{Command, ForbidFormat, Reply, Stone, YxOpeningMessage, YxOpeningRule};
+use renzoku_protocol::{Command, ForbidFormat, Reply, Stone};
 use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
 
 use crate::balance;
@@ -85,8 +85,8 @@ impl Controller {
                 // User-defined forbidden marks and the opening database: Renzoku has neither;
                 // the GUI needs no answer.
             }
-            Command::YxSoosorvStep { step, .. } => {
-                self.error(format!("yxsoosorvstep{step}: not supported by this build"));
+            Command::YxSoosorvStep { step, arg, stones } => {
+                self.yx_soosorv(seq, step, arg, &stones);
             }
             other => self.out.send(&Reply::Unknown(other.to_string())),
         }
@@ -202,36 +202,6 @@ impl Controller {
         match self.think(seq, &board, &settings, &limits) {
             Some(p) => self.out.send(&Reply::Move(p)),
             None => self.error("no legal move left"),
-        }
-    }
-
-    /// Yixin swap2 steps on the position set by the preceding `yxboard`.
-    fn yx_swap2(&mut self, seq: u64, step: u8) {
-        let Some(board) = self.board().cloned() else { return };
-        if step == 1 {
-            let mut empty = board;
-            empty.clear();
-            let Some(moves) = self.propose_three(seq, &empty) else {
-                self.error("yxswap2step1: no room for an opening");
-                return;
-            };
-            for (i, &point) in moves.iter().enumerate() {
-                self.out.send(&Reply::YxOpening(YxOpeningMessage::Move {
-                    rule: YxOpeningRule::Swap2,
-                    index: i as u8 + 1,
-                    point,
-                    count: None,
-                }));
-            }
-        } else {
-            // Step 2 (3 stones) and step 3 (5 stones): swap when our side is worse; the GUI
-            // then sends the board for the next move itself.
-            let yes = matches!(self.swap_or_move(seq, &board, Zone::Anywhere), Choice::Swap);
-            self.out.send(&Reply::YxOpening(YxOpeningMessage::Swap {
-                rule: YxOpeningRule::Swap2,
-                stage: if step == 2 { 1 } else { 2 },
-                yes,
-            }));
         }
     }
 }

@@ -14,6 +14,7 @@ mod position;
 mod reader;
 mod settings;
 mod think;
+mod yxopening;
 
 use std::sync::{Arc, Mutex};
 

@@ -145,3 +145,37 @@ fn showforbid_lists_renju_fouls() {
     brain.send("INFO rule 0");
     assert_eq!(brain.ask(block), "FORBID");
 }
+
+#[test]
+fn full_board_is_an_error_not_an_illegal_move() {
+    let mut brain = started(5);
+    // 12 own and 13 opponent stones fill the 5x5 board.
+    let mut lines = vec!["BOARD".to_owned()];
+    for i in 0..25u8 {
+        let field = if i % 2 == 0 { 2 } else { 1 };
+        lines.push(format!("{},{},{field}", i % 5, i / 5));
+    }
+    lines.push("DONE".to_owned());
+    let reply = brain.ask(&lines.join("\n"));
+    assert_eq!(reply, "ERROR no legal move left");
+}
+
+#[test]
+fn show_detail_streams_realtime_and_pv_lines() {
+    let mut brain = started(15);
+    brain.send("INFO show_detail 3\nTURN 7,7");
+    let mut seen_realtime = false;
+    let mut seen_pv_done = false;
+    loop {
+        let line = brain.line();
+        if line.starts_with("MESSAGE REALTIME ") {
+            seen_realtime = true;
+        } else if line == "INFO PV DONE" {
+            seen_pv_done = true;
+        } else if !line.starts_with("MESSAGE") && !line.starts_with("INFO ") {
+            let _ = point(&line);
+            break;
+        }
+    }
+    assert!(seen_realtime && seen_pv_done);
+}

@@ -54,3 +54,40 @@ fn yixin_swap2_steps() {
     let line = brain.reply_message("MESSAGE SWAP2 SWAP1 ");
     assert!(line.ends_with("YES") || line.ends_with("NO"), "{line}");
 }
+
+#[test]
+fn yixin_soosorv_steps() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("start 15"), "OK");
+    brain.send("info rule 2\ninfo timeout_turn 100\nyxsoosorvstep1");
+    for i in 1..=3 {
+        let line = brain.reply_message(&format!("MESSAGE SOOSORV MOVE{i} "));
+        assert_eq!(line.split_whitespace().count(), 5, "{line}");
+    }
+    let three = "7,7\n7,6\n8,6\ndone";
+    brain.send(&format!("yxsoosorvstep2\n{three}"));
+    let swap1 = brain.reply_message("MESSAGE SOOSORV SWAP1 ");
+    assert!(swap1.ends_with("YES") || swap1.ends_with("NO"), "{swap1}");
+    brain.send(&format!("yxsoosorvstep3\n{three}"));
+    let fourth = brain.reply_message("MESSAGE SOOSORV MOVE4 ");
+    let n: u32 =
+        fourth.rsplit(' ').next().and_then(|t| t.parse().ok()).expect("count of fifth moves");
+    assert!((1..=8).contains(&n), "{fourth}");
+    let four = "7,7\n7,6\n8,6\n6,8";
+    brain.send(&format!("yxsoosorvstep4 3\n{four}\ndone"));
+    let swap2 = brain.reply_message("MESSAGE SOOSORV SWAP2 ");
+    assert!(swap2.ends_with("YES") || swap2.ends_with("NO"), "{swap2}");
+    brain.send(&format!("yxsoosorvstep5 3\n{four}\ndone"));
+    assert_eq!(
+        brain.reply_message("MESSAGE SOOSORV MOVE5 REFRESH"),
+        "MESSAGE SOOSORV MOVE5 REFRESH"
+    );
+    for _ in 0..3 {
+        let line = brain.reply_message("MESSAGE SOOSORV MOVE5 ");
+        assert_eq!(line.split_whitespace().count(), 5, "{line}");
+    }
+    assert_eq!(brain.line(), "MESSAGE SOOSORV MOVE5 DONE");
+    brain.send(&format!("yxsoosorvstep6\n{four}\n5,5\n10,10\ndone"));
+    let chosen = brain.reply_message("MESSAGE SOOSORV MOVE5C ");
+    assert!(chosen.ends_with(" 5 5") || chosen.ends_with(" 10 10"), "{chosen}");
+}
