@@ -94,9 +94,10 @@ impl Controller {
     fn command(&mut self, seq: u64, command: Command) {
         match command {
             Command::Start(size) => self.start(size, size),
-            Command::RectStart { width, height } | Command::YxStart { width, height } => {
-                self.start(width, height);
-            }
+            Command::RectStart { width, height } => self.start(width, height),
+            // Yixin-Board sends `start W H` and then every point as row,col, which we take as
+            // sent: the first coordinate runs over the H rows, so our board is H "wide".
+            Command::YxStart { width, height } => self.start(height, width),
             Command::Restart => {
                 if let Some(board) = self.board.as_mut() {
                     board.clear();
@@ -271,6 +272,10 @@ impl Controller {
         let limits = limits_after_wait(limits, received);
         let (best, result) =
             think::search(engine, board, settings.rule, &limits, &flags.stop, &mut progress);
+        // Multi-PV (yxnbest, yxsearchdefend): one summary per line, best last.
+        for line in progress.lines.iter().skip(1).rev() {
+            out.send(&Reply::Summary(think::line_summary(board, line)));
+        }
         out.send(&Reply::Summary(think::summary(board, &result)));
         best
     }

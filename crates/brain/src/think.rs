@@ -17,11 +17,13 @@ pub struct Progress<'a> {
     pub show_detail: i64,
     /// The root move searched before the current one (for `REALTIME DONE`).
     last_root: Option<Point>,
+    /// The latest iteration of each principal variation (index = multipv − 1).
+    pub lines: Vec<IterationInfo>,
 }
 
 impl<'a> Progress<'a> {
     pub fn new(out: &'a Output, show_detail: i64) -> Self {
-        Progress { out, show_detail, last_root: None }
+        Progress { out, show_detail, last_root: None, lines: Vec::new() }
     }
 
     /// An observer that prints nothing (pondering, internal evaluations).
@@ -40,6 +42,11 @@ fn eval_text(score: Score) -> String {
 
 impl SearchObserver for Progress<'_> {
     fn on_iteration(&mut self, info: &IterationInfo) {
+        let index = info.multipv.max(1) as usize - 1;
+        if self.lines.len() <= index {
+            self.lines.resize(index + 1, info.clone());
+        }
+        self.lines[index] = info.clone();
         if self.show_detail & 1 != 0
             && let Some(&best) = info.pv.first()
         {
@@ -86,6 +93,49 @@ impl SearchObserver for Progress<'_> {
 
 /// The AlphaGomoku summary of a search from `board` (side to move = the first PV move's colour).
 pub fn summary(board: &Board, result: &SearchResult) -> SearchSummary {
+    build_summary(
+        board,
+        Line {
+            depth: result.depth,
+            seldepth: result.seldepth,
+            score: result.score,
+            winrate: result.winrate,
+            nodes: result.nodes,
+            elapsed: result.elapsed,
+            pv: &result.pv,
+        },
+    )
+}
+
+/// The summary of one principal variation of a multi-PV search.
+pub fn line_summary(board: &Board, info: &IterationInfo) -> SearchSummary {
+    build_summary(
+        board,
+        Line {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score,
+            winrate: info.winrate,
+            nodes: info.nodes,
+            elapsed: info.elapsed,
+            pv: &info.pv,
+        },
+    )
+}
+
+/// What a summary is made of, from a final result or from one iteration.
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    depth: u32,
+    seldepth: u32,
+    score: Score,
+    winrate: f64,
+    nodes: u64,
+    elapsed: std::time::Duration,
+    pv: &'a [Point],
+}
+
+fn build_summary(board: &Board, result: Line<'_>) -> SearchSummary {
     let mut color = board.side_to_move();
     let pv = result
         .pv

@@ -91,3 +91,33 @@ fn yixin_soosorv_steps() {
     let chosen = brain.reply_message("MESSAGE SOOSORV MOVE5C ");
     assert!(chosen.ends_with(" 5 5") || chosen.ends_with(" 10 10"), "{chosen}");
 }
+
+#[test]
+fn yixin_rectangular_board_takes_row_col_as_sent() {
+    let mut brain = Brain::start();
+    // 20 columns, 15 rows: Yixin-Board sends row,col, so the first number stays below 15.
+    assert_eq!(brain.ask("start 20 15"), "OK");
+    brain.send("info timeout_turn 100\nyxboard\n14,19,2\ndone");
+    assert!(brain.silent_for(Duration::from_millis(200)));
+    let p = point(&brain.ask("yxnbest 1"));
+    assert!(p.x < 15 && p.y < 20, "{p}");
+    assert!(brain.ask("yxboard\n19,14,2\ndone").starts_with("ERROR"));
+}
+
+#[test]
+fn yixin_nbest_reports_every_line() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("start 15"), "OK");
+    brain.send("info timeout_turn 300\nyxboard\n7,7,2\ndone\nyxnbest 3");
+    let mut summaries = 0;
+    loop {
+        let line = brain.line();
+        if line.starts_with("MESSAGE depth") {
+            summaries += 1;
+        } else {
+            let _ = point(&line);
+            break;
+        }
+    }
+    assert!(summaries >= 3, "{summaries}");
+}
