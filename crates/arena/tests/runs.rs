@@ -163,7 +163,10 @@ fn resume_after_a_kill_plays_the_same_schedule() {
     assert_eq!(resumed.len(), 12);
     assert_eq!(schedule_of(&resumed), schedule_of(&full));
     assert!(stdout.contains("Games: 12,"), "{stdout}");
-    // The opening stones are the same as well (move 1 is the first opening stone).
+    // The PGN held all 12 games of the first run; after the resume it holds each game once,
+    // the 7 replayed ones included.
+    let pgn = std::fs::read_to_string(dir.join("g.pgn")).unwrap_or_default();
+    assert_eq!(numbers_after(&pgn, "[Event \""), (1..=12).collect::<Vec<_>>(), "{pgn}");
     assert_no_leftovers(&tag);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -247,5 +250,137 @@ fn demo_runs_with_a_stand_in_engine() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("Demo:") && stdout.contains("Games: 2,"), "{stdout}");
     assert!(stdout.contains('X') && stdout.contains("Renzoku-A (X) vs Renzoku-B (O)"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The numbers that follow each occurrence of `marker`, sorted.
+fn numbers_after(text: &str, marker: &str) -> Vec<u64> {
+    let mut v: Vec<u64> = text
+        .match_indices(marker)
+        .filter_map(|(i, _)| {
+            let rest = &text[i + marker.len()..];
+            let end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+            rest[..end].parse().ok()
+        })
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn sigkill_mid_run_then_resume_leaves_outputs_matching_the_journal() {
+    let tag = format!("sigkill-{}", std::process::id());
+    let dir = workdir(&tag);
+    let total = 30;
+    let mut a = vec![
+        s("-engine"),
+        zoo("late", "--delay 3", &tag),
+        s("name=A"),
+        s("-engine"),
+        zoo("late", "--delay 3", &tag),
+        s("name=B"),
+    ];
+    a.extend(
+        [
+            "-boardsize",
+            "9",
+            "-games",
+            "30",
+            "-repeat",
+            "-concurrency",
+            "2",
+            "-jsonl",
+            "g.jsonl",
+            "-pgn",
+            "g.pgn",
+            "-sgf",
+            "g.sgf",
+            "-msg",
+            "g.txt",
+        ]
+        .map(s),
+    );
+    a.extend([s("-sample"), s("format=bin_lz4"), s("file=s.bin.lz4")]);
+    let mut child = spawn_match("child_runner", &dir, &a);
+    let start = std::time::Instant::now();
+    while journal(&dir.join("g.jsonl")).len() < 6 {
+        assert!(start.elapsed() < Duration::from_secs(30), "the run does not progress");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGKILL,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let _ = child.wait();
+    // Orphaned engines exit when their stdin closes.
+    assert_no_leftovers(&tag);
+    let before = journal(&dir.join("g.jsonl")).len();
+    assert!(before < total, "the kill came too late: {before} games");
+
+    a.push(s("-resume"));
+    let out = run_match("child_runner", &dir, &a);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains(&format!("Resuming: {before} of {total}")), "{stdout}");
+    assert_no_leftovers(&tag);
+
+    let games = journal(&dir.join("g.jsonl"));
+    let text = std::fs::read_to_string(dir.join("g.jsonl")).unwrap_or_default();
+    assert_eq!(text.lines().count(), total, "the journal has torn or duplicate lines");
+    let all: Vec<u64> = (1..=total as u64).collect();
+    let mut ids: Vec<u64> = games.iter().filter_map(|g| g["game"].as_u64()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, all);
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_default();
+    assert_eq!(numbers_after(&read("g.pgn"), "[Event \""), all);
+    assert_eq!(numbers_after(&read("g.sgf"), "GN["), all);
+    assert_eq!(numbers_after(&read("g.txt"), "Game ID: "), all);
+    // Every game's messages are in the -msg file, in journal order.
+    let msg = read("g.txt");
+    let mut at = 0;
+    for g in &games {
+        for m in g["messages"].as_array().into_iter().flatten() {
+            let m = m.as_str().unwrap_or_default();
+            let found = msg[at..].find(m).unwrap_or_else(|| panic!("missing message {m}"));
+            at += found + m.len();
+        }
+    }
+
+    // Samples: one LZ4 frame that the lz4 tool reads, holding exactly the journal's samples.
+    let bytes = std::fs::read(dir.join("s.bin.lz4")).unwrap_or_default();
+    let mut raw = Vec::new();
+    lz4_flex::frame::FrameDecoder::new(&bytes[..])
+        .read_to_end(&mut raw)
+        .unwrap_or_else(|e| panic!("{e}"));
+    if let Ok(o) =
+        std::process::Command::new("lz4").args(["-dc", "s.bin.lz4"]).current_dir(&dir).output()
+    {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(o.stdout, raw);
+    }
+    let entries = decode_bin(&raw).unwrap_or_else(|e| panic!("{e}"));
+    let mut expected = Vec::new();
+    for g in &games {
+        let moves: Vec<String> = g["moves"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|m| m.as_str().unwrap_or_default().to_string())
+            .collect();
+        for k in g["samples"].as_array().into_iter().flatten().filter_map(serde_json::Value::as_u64)
+        {
+            expected.push((k as usize, moves[k as usize].clone(), moves[..k as usize].to_vec()));
+        }
+    }
+    assert!(!expected.is_empty());
+    assert_eq!(entries.len(), expected.len());
+    for ((_, size, _, mv, position), (k, emv, epos)) in entries.iter().zip(&expected) {
+        assert_eq!(*size, 9);
+        assert_eq!(position.len(), *k);
+        assert_eq!(&mv.to_string(), emv);
+        let pos: Vec<String> = position.iter().map(ToString::to_string).collect();
+        assert_eq!(&pos, epos);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
