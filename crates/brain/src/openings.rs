@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use renzoku_protocol::{OpeningRule as R, OpeningStep, Reply, Stone};
-use renzoku_rules::{Board, Point, RENJU_OPENINGS, in_central_square};
+use renzoku_rules::{Board, Point, RENJU_OPENINGS, in_central_square, is_legal};
 
 use crate::balance::{self, Scorer, score_value};
 use crate::controller::{Controller, limits_after_wait};
@@ -252,11 +252,7 @@ impl Controller {
 
     /// The offered fifth move worst for black, then our sixth.
     fn choose_fifth(&mut self, seq: u64, board: &Board, offered: &[Point]) -> Option<Answer> {
-        let valid: Vec<Point> = offered
-            .iter()
-            .copied()
-            .filter(|&p| board.contains(p) && board.is_empty_square(p))
-            .collect();
+        let valid = self.playable(board, offered);
         if valid.is_empty() {
             return None;
         }
@@ -266,6 +262,17 @@ impl Controller {
         next.play(fifth).ok()?;
         let (sixth, _) = self.best_in(seq, &next, Zone::Anywhere)?;
         Some(Answer::Sequence(vec![fifth, sixth]))
+    }
+
+    /// The offered moves that are legal for the side to move (never a renju foul).
+    pub(crate) fn playable(&self, board: &Board, offered: &[Point]) -> Vec<Point> {
+        let rule = self.settings().rule;
+        let color = board.side_to_move();
+        offered
+            .iter()
+            .copied()
+            .filter(|&p| board.contains(p) && is_legal(board, p, color, rule))
+            .collect()
     }
 
     /// Sends the answer and keeps the position it leads to.

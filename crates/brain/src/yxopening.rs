@@ -93,10 +93,7 @@ impl Controller {
             6 => {
                 let points: Vec<Point> = offered.iter().map(|s| s.point).collect();
                 let budget = balance::turn_budget(&self.settings());
-                let valid: Vec<Point> = points
-                    .into_iter()
-                    .filter(|&p| board.contains(p) && board.is_empty_square(p))
-                    .collect();
+                let valid = self.playable(&board, &points);
                 match self.with_scorer(seq, |s| s.worst_of(&board, &valid, budget)) {
                     Some(point) => self.yx_send(YxOpeningMessage::Move5Chosen { rule, point }),
                     None => self.error("yxsoosorvstep6: no valid fifth move offered"),

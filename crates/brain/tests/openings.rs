@@ -123,6 +123,9 @@ fn choosing_among_offered_fifth_moves() {
         assert!(m[0] == Point::new(5, 5) || m[0] == Point::new(10, 10), "{reply}");
         assert!(m[1] != m[0] && board_of(&FOUR).is_empty_square(m[1]));
     }
+    // Occupied or off-board offers are never chosen.
+    let reply = b.ask(&format!("{}\n7,7 5,5 40,40", block("RIFSTEP5", &FOUR)));
+    assert_eq!(moves(&reply)[0], Point::new(5, 5), "{reply}");
     let text = block("YAMAGUCHISTEP5 2", &FOUR).replace("DONE", "PLAY");
     assert_eq!(moves(&b.ask(&format!("{text}\n{offered}"))).len(), 2);
 }
