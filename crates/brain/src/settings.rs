@@ -105,7 +105,8 @@ impl Settings {
                 self.hash_size_kb = Some(non_negative(v).map_err(bad)?).filter(|kb| *kb > 0);
             }
             IntKey::GameType => self.game_type = v,
-            IntKey::Rule => self.rule = rule_from_info(v, yixin).map_err(bad)?,
+            // The contract words this one exactly: `ERROR continuous game is not supported`.
+            IntKey::Rule => self.rule = rule_from_info(v, yixin)?,
             IntKey::AnalysisMode => self.analysis_mode = flag(v).map_err(bad)?,
             IntKey::MaxDepth => self.max_depth = u32::try_from(v).ok().filter(|d| *d > 0),
             IntKey::MaxNode => self.max_node = u64::try_from(v).ok().filter(|n| *n > 0),
@@ -178,7 +179,9 @@ fn rule_from_info(v: i64, yixin: bool) -> Result<Rule, String> {
     match v {
         2 if yixin => Ok(Rule::Renju),
         2 | 3 => Err("continuous game is not supported".into()),
-        _ => Rule::from_gomocup(v).ok_or_else(|| "unsupported rule".into()),
+        _ => Rule::from_gomocup(v).ok_or_else(|| {
+            format!("unsupported rule {v} (0 freestyle, 1 standard, 4 renju, 8 and 9 caro)")
+        }),
     }
 }
 

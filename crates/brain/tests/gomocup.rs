@@ -46,7 +46,7 @@ fn about_protocolversion_unknown() {
 #[test]
 fn info_errors_keep_the_old_value() {
     let mut brain = Brain::start();
-    assert_eq!(brain.ask("INFO rule 2"), "ERROR INFO rule 2: continuous game is not supported");
+    assert_eq!(brain.ask("INFO rule 2"), "ERROR continuous game is not supported");
     assert!(brain.ask("INFO rule 5").starts_with("ERROR"));
     assert!(brain.ask("INFO thread_num 0").starts_with("ERROR"));
     assert!(brain.ask("INFO timeout_turn soon").starts_with("ERROR"));
