@@ -2,6 +2,7 @@
 //! executes commands one at a time in arrival order (commands that arrive during a search wait in
 //! the channel; none is dropped).
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -66,12 +67,26 @@ impl Controller {
                 Message::Error(text) => self.error(text),
                 Message::Command(seq, received, command) => {
                     self.received = received;
-                    self.command(seq, command);
+                    self.guarded(seq, command);
                 }
             }
             if self.may_ponder {
                 self.ponder(None);
             }
+        }
+    }
+
+    /// Executes a command; a panic inside (a bug) becomes an ERROR reply instead of a silent
+    /// brain: the position is kept, the engine is rebuilt from scratch.
+    fn guarded(&mut self, seq: u64, command: Command) {
+        let name: String =
+            command.to_string().lines().next().unwrap_or_default().chars().take(80).collect();
+        let result = catch_unwind(AssertUnwindSafe(|| self.command(seq, command)));
+        if result.is_err() {
+            eprintln!("pbrain-renzoku: internal error while executing `{name}`");
+            self.engine = None;
+            self.may_ponder = false;
+            self.error(format!("internal error while executing {name}"));
         }
     }
 
