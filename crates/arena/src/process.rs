@@ -1,18 +1,23 @@
-//! Engine processes: each in its own process group, stdout and stderr drained by their own
-//! threads with bounded line lengths, killed as a whole group and reaped.
+//! Engine processes: each in its own process group, killed as a whole group and reaped.
+//!
+//! stdout is read by the thread that plays the game, straight from the pipe with `poll` and a
+//! deadline (no reader thread, no channel: one wake-up per reply, as c-gomoku-cli); stderr is
+//! drained by its own thread so that an engine can never block on it. Lines are bounded.
 //!
 //! Every live group is also in a process-wide registry so that Ctrl-C / SIGTERM can kill them
 //! all ([`kill_all`]) before the runner exits.
 
-use std::collections::HashSet;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::collections::{HashSet, VecDeque};
+use std::io::{self, Read, Write};
+use std::os::fd::AsFd;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use nix::errno::Errno;
+use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
 use nix::sys::signal::{Signal, killpg};
 use nix::sys::wait::{Id, WaitPidFlag, waitid};
 use nix::unistd::Pid;
@@ -89,7 +94,7 @@ pub struct EngineProcess {
     child: Child,
     pgid: i32,
     stdin: Option<ChildStdin>,
-    out: Receiver<(Output, Instant)>,
+    out: StdoutReader,
     log: Option<Logger>,
     reaped: bool,
     end_sent: bool,
@@ -114,14 +119,6 @@ impl EngineProcess {
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::sync_channel(4096);
-        if let Some(stdout) = stdout {
-            let tx = tx.clone();
-            let _ = thread::Builder::new()
-                .name(format!("{name}-stdout"))
-                .spawn(move || read_lines(stdout, |o| tx.send((o, Instant::now())).is_ok()));
-        }
-        drop(tx);
         if let Some(stderr) = stderr {
             let log = log.clone();
             let who = name.to_string();
@@ -134,7 +131,7 @@ impl EngineProcess {
             child,
             pgid,
             stdin,
-            out: rx,
+            out: StdoutReader::new(stdout),
             log,
             reaped: false,
             end_sent: false,
@@ -180,31 +177,26 @@ impl EngineProcess {
         }
     }
 
-    /// Throws away output already received (left over from the previous game); returns
-    /// false when stdout has been closed.
+    /// Throws away output already sent (left over from the previous game); returns false when
+    /// stdout has been closed.
     pub fn discard_pending(&mut self) -> bool {
         loop {
-            match self.out.try_recv() {
-                Ok((Output::Eof, _)) | Err(mpsc::TryRecvError::Disconnected) => return false,
-                Ok((out, _)) => {
-                    if let (Some(log), Output::Line(l) | Output::Junk(l)) = (&self.log, &out) {
-                        log.line(&self.name, "-> (discarded)", l);
+            match self.out.next(Instant::now()) {
+                Some((Output::Eof, _)) => return false,
+                Some((Output::Line(l) | Output::Junk(l), _)) => {
+                    if let Some(log) = &self.log {
+                        log.line(&self.name, "-> (discarded)", &l);
                     }
                 }
-                Err(mpsc::TryRecvError::Empty) => return true,
+                None => return true,
             }
         }
     }
 
     /// The next stdout output before `deadline`, with the instant it was read; `None` on
-    /// timeout.
+    /// timeout. After the end of the output, every call returns [`Output::Eof`].
     pub fn recv(&mut self, deadline: Instant) -> Option<(Output, Instant)> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        let got = match self.out.recv_timeout(wait) {
-            Ok(v) => v,
-            Err(RecvTimeoutError::Timeout) => return None,
-            Err(RecvTimeoutError::Disconnected) => (Output::Eof, Instant::now()),
-        };
+        let got = self.out.next(deadline)?;
         if let Some(log) = &self.log {
             match &got.0 {
                 Output::Line(l) => log.line(&self.name, "->", l),
@@ -258,42 +250,128 @@ impl Drop for EngineProcess {
     }
 }
 
-/// Reads lines of at most [`MAX_LINE`] bytes; LF, CR LF and CR end a line.
-fn read_lines(stream: impl Read, mut sink: impl FnMut(Output) -> bool) {
-    let mut reader = BufReader::with_capacity(64 * 1024, stream);
-    let mut line: Vec<u8> = Vec::new();
-    let mut too_long = false;
-    let mut after_cr = false;
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok([]) | Err(_) => break,
-            Ok(b) => b,
-        };
-        let mut used = 0;
-        for &b in buf {
-            used += 1;
-            if after_cr && b == b'\n' {
-                after_cr = false;
+/// Splits bytes into lines of at most [`MAX_LINE`] bytes; LF, CR LF and CR end a line.
+#[derive(Debug, Default)]
+struct LineSplitter {
+    line: Vec<u8>,
+    too_long: bool,
+    after_cr: bool,
+}
+
+impl LineSplitter {
+    fn feed(&mut self, bytes: &[u8], mut emit: impl FnMut(Output)) {
+        for &b in bytes {
+            if self.after_cr && b == b'\n' {
+                self.after_cr = false;
                 continue;
             }
-            after_cr = b == b'\r';
+            self.after_cr = b == b'\r';
             if b == b'\n' || b == b'\r' {
-                let out = finish_line(&line, too_long);
-                line.clear();
-                too_long = false;
-                if !sink(out) {
-                    return;
-                }
-            } else if line.len() < MAX_LINE {
-                line.push(b);
+                emit(finish_line(&self.line, self.too_long));
+                self.line.clear();
+                self.too_long = false;
+            } else if self.line.len() < MAX_LINE {
+                self.line.push(b);
             } else {
-                too_long = true;
+                self.too_long = true;
             }
         }
-        reader.consume(used);
     }
-    if !line.is_empty() && !sink(finish_line(&line, too_long)) {
-        return;
+
+    /// The unterminated last line, if any, at the end of the stream.
+    fn finish(&mut self) -> Option<Output> {
+        let out = (!self.line.is_empty()).then(|| finish_line(&self.line, self.too_long));
+        self.line.clear();
+        out
+    }
+}
+
+/// An engine's stdout, read with `poll` and deadlines by the thread that needs the replies.
+#[derive(Debug)]
+struct StdoutReader {
+    pipe: Option<ChildStdout>,
+    buf: Box<[u8]>,
+    split: LineSplitter,
+    ready: VecDeque<(Output, Instant)>,
+    eof: bool,
+}
+
+impl StdoutReader {
+    fn new(pipe: Option<ChildStdout>) -> StdoutReader {
+        StdoutReader {
+            eof: pipe.is_none(),
+            pipe,
+            buf: vec![0; 64 * 1024].into_boxed_slice(),
+            split: LineSplitter::default(),
+            ready: VecDeque::new(),
+        }
+    }
+
+    /// The next output, waiting until `deadline` at most (`None`: nothing by then).
+    fn next(&mut self, deadline: Instant) -> Option<(Output, Instant)> {
+        loop {
+            if let Some(out) = self.ready.pop_front() {
+                return Some(out);
+            }
+            if self.eof {
+                return Some((Output::Eof, Instant::now()));
+            }
+            let pipe = self.pipe.as_mut()?;
+            let wait = deadline.saturating_duration_since(Instant::now());
+            // Whole milliseconds, rounded up, so that the deadline is never missed by a hair.
+            let ms = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+            let timeout = PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX);
+            let mut fds = [PollFd::new(pipe.as_fd(), PollFlags::POLLIN)];
+            match poll(&mut fds, timeout) {
+                Ok(0) => {
+                    if Instant::now() >= deadline {
+                        return None;
+                    }
+                    continue;
+                }
+                Ok(_) => {}
+                Err(Errno::EINTR) => continue,
+                Err(_) => {
+                    self.close();
+                    continue;
+                }
+            }
+            match pipe.read(&mut self.buf) {
+                Ok(0) => self.close(),
+                Ok(n) => {
+                    let at = Instant::now();
+                    let ready = &mut self.ready;
+                    self.split.feed(&self.buf[..n], |o| ready.push_back((o, at)));
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => self.close(),
+            }
+        }
+    }
+
+    fn close(&mut self) {
+        if let Some(last) = self.split.finish() {
+            self.ready.push_back((last, Instant::now()));
+        }
+        self.eof = true;
+        self.pipe = None;
+    }
+}
+
+/// Reads lines of at most [`MAX_LINE`] bytes until the end of `stream`.
+fn read_lines(mut stream: impl Read, mut sink: impl FnMut(Output)) {
+    let mut split = LineSplitter::default();
+    let mut buf = vec![0; 64 * 1024];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => split.feed(&buf[..n], &mut sink),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    if let Some(last) = split.finish() {
+        sink(last);
     }
     sink(Output::Eof);
 }
@@ -314,6 +392,54 @@ fn drain_stderr(stream: impl Read, log: Option<&Logger>, who: &str) {
         if let (Some(log), Output::Line(l) | Output::Junk(l)) = (log, &out) {
             log.line(who, "!>", l);
         }
-        true
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split_all(chunks: &[&[u8]]) -> Vec<Output> {
+        let mut s = LineSplitter::default();
+        let mut out = Vec::new();
+        for c in chunks {
+            s.feed(c, |o| out.push(o));
+        }
+        out.extend(s.finish());
+        out
+    }
+
+    #[test]
+    fn lines_end_with_lf_crlf_or_cr_across_reads() {
+        let got = split_all(&[b"OK\r", b"\nMESSAGE a\n7,", b"7\r8,8\rlast"]);
+        let lines: Vec<Output> = ["OK", "MESSAGE a", "7,7", "8,8", "last"]
+            .iter()
+            .map(|s| Output::Line((*s).to_string()))
+            .collect();
+        assert_eq!(got, lines);
+        let long = vec![b'y'; MAX_LINE + 10];
+        let got = split_all(&[&long, b"\n\xff\n"]);
+        assert!(matches!(&got[0], Output::Junk(j) if j.contains("line too long")));
+        assert!(matches!(&got[1], Output::Junk(j) if j.contains("not UTF-8")));
+    }
+
+    #[test]
+    fn recv_honours_deadlines_and_reports_the_end() {
+        let spawn = Spawn {
+            program: "sh".into(),
+            args: vec!["-c".into(), "sleep 0.2; echo 5,5".into()],
+            dir: None,
+        };
+        let mut p = EngineProcess::spawn(&spawn, "sh", None).unwrap_or_else(|e| panic!("{e}"));
+        let t = Instant::now();
+        assert_eq!(p.recv(t + Duration::from_millis(50)), None);
+        assert!(t.elapsed() >= Duration::from_millis(50));
+        let got = p.recv(t + Duration::from_secs(5)).map(|(o, _)| o);
+        assert_eq!(got, Some(Output::Line("5,5".into())));
+        assert_eq!(p.recv(t + Duration::from_secs(5)).map(|(o, _)| o), Some(Output::Eof));
+        assert_eq!(p.recv(t).map(|(o, _)| o), Some(Output::Eof));
+        assert!(!p.discard_pending());
+        p.kill();
+        assert!(p.has_exited());
+    }
 }

@@ -21,6 +21,7 @@ struct Zoo {
     cells: Vec<u8>,
     own_moves: usize,
     rng: u64,
+    pid: u32,
 }
 
 impl Zoo {
@@ -50,13 +51,7 @@ impl Zoo {
         let (x, y) = (pick % self.size, pick / self.size);
         let bad = self.misbehaving();
         self.own_moves += 1;
-        writeln!(
-            out,
-            "MESSAGE zoo {} pid {} move {}",
-            self.mode,
-            std::process::id(),
-            self.own_moves
-        )?;
+        writeln!(out, "MESSAGE zoo {} pid {} move {}", self.mode, self.pid, self.own_moves)?;
         if bad {
             match self.mode.as_str() {
                 "crash" => std::process::exit(3),
@@ -128,6 +123,7 @@ fn main() -> io::Result<()> {
         cells: vec![0; 225],
         own_moves: 0,
         rng: 0x9E37_79B9_7F4A_7C15 ^ u64::from(std::process::id()),
+        pid: std::process::id(),
     };
     match mode.as_str() {
         "crash-start" => std::process::exit(2),
