@@ -5,7 +5,7 @@ use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
 
 use crate::balance;
 use crate::controller::Controller;
-use crate::openings::{Choice, Zone};
+use crate::openings::{Choice, SWAP_MARGIN, Zone};
 use crate::position;
 use crate::settings::MAX_HASH_BYTES;
 
@@ -132,7 +132,8 @@ impl Controller {
                 self.board = Some(next);
                 self.out.send(&Reply::Moves(moves));
             }
-            3 | 5 => match self.swap_or_move(seq, &board, Zone::Anywhere) {
+            3 => self.swap2_three(seq, board),
+            5 => match self.swap_or_move(seq, &board, Zone::Anywhere) {
                 Choice::NoLegalMove => self.error("SWAP2BOARD: no legal move left"),
                 Choice::Swap => {
                     self.board = Some(board);
@@ -147,6 +148,35 @@ impl Controller {
             },
             n => self.error(format!("SWAP2BOARD: {n} stones; 0, 3 or 5 expected")),
         }
+    }
+
+    /// SWAP2BOARD with three stones (we are white to move): take black when white is worse,
+    /// stay white and play the 4th when white is better, and when it is about even put the 4th
+    /// and a balancing 5th so the opponent chooses between two equal colours.
+    fn swap2_three(&mut self, seq: u64, board: Board) {
+        let Some((fourth, value)) = self.best_in_share(seq, &board, Zone::Anywhere, 50) else {
+            self.error("SWAP2BOARD: no legal move left");
+            return;
+        };
+        let mut next = board.clone();
+        let _ = next.play(fourth);
+        if value < SWAP_MARGIN {
+            self.board = Some(board);
+            self.out.send(&Reply::Swap);
+            return;
+        }
+        if value <= -SWAP_MARGIN {
+            let budget = balance::turn_budget(&self.settings()) * 2 / 5;
+            let fifth = self.with_scorer(seq, |s| s.balancing_move(&next, 0, budget, &|_| true));
+            if let Some(fifth) = fifth {
+                let _ = next.play(fifth);
+                self.board = Some(next);
+                self.out.send(&Reply::Moves(vec![fourth, fifth]));
+                return;
+            }
+        }
+        self.board = Some(next);
+        self.out.send(&Reply::Move(fourth));
     }
 
     /// BALANCE n / yxbalance: `count` moves from the side to move on, each leaving the position

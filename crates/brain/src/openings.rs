@@ -16,7 +16,7 @@ use crate::position;
 use crate::think::{self, Progress};
 
 /// An evaluation below this (for the side to move) makes us take the other colour.
-const SWAP_MARGIN: i64 = -30;
+pub(crate) const SWAP_MARGIN: i64 = -30;
 
 /// Where an opening rule lets the next stone go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,8 +68,21 @@ impl Controller {
     /// A full turn's search for the side to move, restricted to `zone`; the summary is sent.
     /// Returns the move and its value for the side to move.
     fn best_in(&mut self, seq: u64, board: &Board, zone: Zone) -> Option<(Point, i64)> {
+        self.best_in_share(seq, board, zone, 100)
+    }
+
+    /// As [`Controller::best_in`] with `percent` of the turn's time (the rest is left for a
+    /// second decision in the same turn).
+    pub(crate) fn best_in_share(
+        &mut self,
+        seq: u64,
+        board: &Board,
+        zone: Zone,
+        percent: u64,
+    ) -> Option<(Point, i64)> {
         let settings = self.settings();
         let mut limits = self.turn_limits(&settings, board);
+        limits.turn_time_ms = limits.turn_time_ms.map(|t| t * percent / 100);
         limits.excluded_moves.extend(board.empty_points().filter(|&p| !zone.allows(board, p)));
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
