@@ -17,6 +17,8 @@ options: -concurrency N -drawafter N -rule 0|1|4|8|9 -boardsize 5..32 -games N -
          move after SECONDS (default 60) loses by `hang` and is killed.
 -debug:  also -log; prints the board after every move and the engines' MESSAGE, DEBUG, UNKNOWN
          and ERROR lines.
+-jsonl:  the journal, one line per finished game (with the engines' messages when -msg is
+         given, and the sampled moves when -sample is).
 -resume: with -jsonl, plays only the games missing from the journal; the PGN, SGF, message and
          sample files are rebuilt from the journal first.
 Engine processes are kept from game to game (START again) and restarted only after a fault.

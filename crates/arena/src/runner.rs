@@ -249,6 +249,16 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// The journal line of a game. Engine messages are kept only when a `-msg` file needs them
+/// (they can be large); the sample indices are empty without `-sample`.
+fn journal_entry(g: &GameRecord, total: usize, o: &Options) -> Entry {
+    let mut e = Entry::from_record(g, total);
+    if o.msg.is_none() {
+        e.messages.clear();
+    }
+    e
+}
+
 /// Runs the match; returns the exit code.
 pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let spawns =
@@ -405,7 +415,7 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
                 Ok(g) => {
                     standings.add(&g);
                     if let Some(j) = &mut journal
-                        && let Err(e) = j.write(&Entry::from_record(&g, total))
+                        && let Err(e) = j.write(&journal_entry(&g, total, o))
                     {
                         fatal.get_or_insert(format!("cannot write the journal: {e}"));
                     }

@@ -54,7 +54,8 @@ fn run(
     for (mode, opts, name) in engines {
         a.extend([s("-engine"), zoo(mode, opts, tag), format!("name={name}")]);
     }
-    a.extend(["-boardsize", "9", "-jsonl", "g.jsonl"].map(s));
+    // -msg: the journal then keeps the engines' messages, which name their process ids.
+    a.extend(["-boardsize", "9", "-jsonl", "g.jsonl", "-msg", "g.txt"].map(s));
     a.extend(extra.iter().map(|x| s(x)));
     let out = run_match("child_runner", &dir, &a);
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
@@ -63,6 +64,20 @@ fn run(
     let games = journal(&dir.join("g.jsonl"));
     let _ = std::fs::remove_dir_all(&dir);
     (games, stdout)
+}
+
+#[test]
+fn the_journal_keeps_messages_only_for_a_msg_file() {
+    let tag = format!("nomsg-{}", std::process::id());
+    let dir = workdir(&tag);
+    let mut a = vec![s("-engine"), zoo("good", "", &tag), s("-engine"), zoo("good", "", &tag)];
+    a.extend(["-boardsize", "9", "-games", "2", "-jsonl", "g.jsonl"].map(s));
+    let out = run_match("child_runner", &dir, &a);
+    assert_eq!(out.status.code(), Some(0));
+    let games = journal(&dir.join("g.jsonl"));
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|g| g["messages"].as_array().is_some_and(Vec::is_empty)));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
