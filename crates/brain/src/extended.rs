@@ -9,6 +9,13 @@ use crate::openings::{Choice, SWAP_MARGIN, Zone};
 use crate::position;
 use crate::settings::MAX_HASH_BYTES;
 
+/// The second player's answer to three swap2 stones.
+pub(crate) enum Swap2 {
+    Swap,
+    Fourth(Point),
+    PutTwo(Point, Point),
+}
+
 impl Controller {
     pub(crate) fn extended(&mut self, seq: u64, command: Command) {
         match command {
@@ -150,33 +157,50 @@ impl Controller {
         }
     }
 
-    /// SWAP2BOARD with three stones (we are white to move): take black when white is worse,
-    /// stay white and play the 4th when white is better, and when it is about even put the 4th
-    /// and a balancing 5th so the opponent chooses between two equal colours.
+    /// SWAP2BOARD with three stones: see [`Controller::swap2_decision`].
     fn swap2_three(&mut self, seq: u64, board: Board) {
-        let Some((fourth, value)) = self.best_in_share(seq, &board, Zone::Anywhere, 50) else {
-            self.error("SWAP2BOARD: no legal move left");
-            return;
-        };
-        let mut next = board.clone();
-        let _ = next.play(fourth);
-        if value < SWAP_MARGIN {
-            self.board = Some(board);
-            self.out.send(&Reply::Swap);
-            return;
-        }
-        if value <= -SWAP_MARGIN {
-            let budget = balance::turn_budget(&self.settings()) * 2 / 5;
-            let fifth = self.with_scorer(seq, |s| s.balancing_move(&next, 0, budget, &|_| true));
-            if let Some(fifth) = fifth {
+        match self.swap2_decision(seq, &board) {
+            None => self.error("SWAP2BOARD: no legal move left"),
+            Some(Swap2::Swap) => {
+                self.board = Some(board);
+                self.out.send(&Reply::Swap);
+            }
+            Some(Swap2::Fourth(p)) => {
+                let mut next = board;
+                let _ = next.play(p);
+                self.board = Some(next);
+                self.out.send(&Reply::Move(p));
+            }
+            Some(Swap2::PutTwo(fourth, fifth)) => {
+                let mut next = board;
+                let _ = next.play(fourth);
                 let _ = next.play(fifth);
                 self.board = Some(next);
                 self.out.send(&Reply::Moves(vec![fourth, fifth]));
-                return;
             }
         }
-        self.board = Some(next);
-        self.out.send(&Reply::Move(fourth));
+    }
+
+    /// The second player's swap2 choice after three stones (we are white to move): take black
+    /// when white is worse, stay white and play the 4th when white is better, and when it is
+    /// about even put the 4th and a balancing 5th so the opponent chooses between two equal
+    /// colours. Each decision gets part of the turn.
+    pub(crate) fn swap2_decision(&mut self, seq: u64, board: &Board) -> Option<Swap2> {
+        let (fourth, value) = self.best_in_share(seq, board, Zone::Anywhere, 50)?;
+        if value < SWAP_MARGIN {
+            return Some(Swap2::Swap);
+        }
+        if value <= -SWAP_MARGIN {
+            let mut next = board.clone();
+            next.play(fourth).ok()?;
+            let budget = balance::turn_budget(&self.settings()) * 2 / 5;
+            if let Some(fifth) =
+                self.with_scorer(seq, |s| s.balancing_move(&next, 0, budget, &|_| true))
+            {
+                return Some(Swap2::PutTwo(fourth, fifth));
+            }
+        }
+        Some(Swap2::Fourth(fourth))
     }
 
     /// BALANCE n / yxbalance: `count` moves from the side to move on, each leaving the position

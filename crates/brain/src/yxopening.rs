@@ -7,6 +7,7 @@ use renzoku_rules::{Board, Point};
 
 use crate::balance;
 use crate::controller::Controller;
+use crate::extended::Swap2;
 use crate::openings::{Choice, Zone};
 use crate::position;
 
@@ -39,15 +40,24 @@ impl Controller {
                 Some(moves) => self.yx_moves(YxOpeningRule::Swap2, 1, &moves),
                 None => self.error("yxswap2step1: no room for an opening"),
             }
+        } else if step == 2 {
+            // Three stones, we are white: SWAP1 YES takes black, NO stays white (the GUI then
+            // asks for the 4th with `board`), MOVE4 + MOVE5 puts two stones.
+            match self.swap2_decision(seq, &board) {
+                None => self.error("yxswap2step2: no legal move left"),
+                Some(Swap2::PutTwo(fourth, fifth)) => {
+                    self.yx_moves(YxOpeningRule::Swap2, 4, &[fourth, fifth]);
+                }
+                Some(decision) => self.yx_send(YxOpeningMessage::Swap {
+                    rule: YxOpeningRule::Swap2,
+                    stage: 1,
+                    yes: matches!(decision, Swap2::Swap),
+                }),
+            }
         } else {
-            // Step 2 (3 stones) and step 3 (5 stones): swap when our side is worse; the GUI
-            // then sends the board for the next move itself.
+            // Five stones: choose black (YES) when white, to move, is worse.
             let yes = matches!(self.swap_or_move(seq, &board, Zone::Anywhere), Choice::Swap);
-            self.yx_send(YxOpeningMessage::Swap {
-                rule: YxOpeningRule::Swap2,
-                stage: if step == 2 { 1 } else { 2 },
-                yes,
-            });
+            self.yx_send(YxOpeningMessage::Swap { rule: YxOpeningRule::Swap2, stage: 2, yes });
         }
     }
 
