@@ -161,7 +161,12 @@ impl Controller {
             }
             Command::Ponder(ms) => self.ponder(ms),
             Command::Unknown(line) => {
-                let echo: String = line.chars().take(MAX_ECHO).collect();
+                // Control characters (junk input) are not echoed raw: the manager's log is text.
+                let echo: String = line
+                    .chars()
+                    .take(MAX_ECHO)
+                    .map(|c| if c.is_control() { '?' } else { c })
+                    .collect();
                 self.out.send(&Reply::Unknown(echo));
             }
             other => self.extended(seq, other),

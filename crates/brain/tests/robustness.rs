@@ -12,7 +12,9 @@ fn junk_bytes_and_huge_lines_do_not_hurt() {
     let junk: Vec<u8> = (0..=255u8).filter(|b| *b != b'\n' && *b != b'\r').collect();
     brain.send_bytes(&junk);
     brain.send_bytes(b"\n");
-    assert!(brain.reply().starts_with("UNKNOWN"));
+    let echo = brain.reply();
+    assert!(echo.starts_with("UNKNOWN"), "{echo}");
+    assert!(!echo.chars().any(char::is_control), "{echo:?}");
     let mut huge = vec![b'Z'; 1 << 20];
     huge.push(b'\n');
     brain.send_bytes(&huge);
