@@ -238,6 +238,13 @@ impl CommandParser {
             }
             return Ok(Some(block.head.build(block.stones, Vec::new())));
         }
+        // `PLAY x,y x,y …` on one line: the terminator and the candidates together.
+        if upper == "PLAY" && !rest.is_empty() && block.head.expects_candidates() {
+            if let Some(reason) = block.error {
+                return Err(ParseError::BadBlock { command: block.head.name(), reason });
+            }
+            return self.candidate_line(block, rest);
+        }
         let starts_like_stone = line.starts_with(|c: char| c.is_ascii_digit() || c == '-');
         if !starts_like_stone && is_command_word(word) {
             return Err(self.interrupt(&block.head.name(), line));

@@ -196,6 +196,15 @@ fn opening_steps() {
             candidates: vec![p(5, 5), p(10, 10)],
         }
     );
+    assert_eq!(
+        one("YAMAGUCHISTEP5 2\n7,7\nPLAY 5,5 10,10"),
+        Command::Opening {
+            step: yama5,
+            arg: Some(2),
+            stones: vec![s(7, 7, None)],
+            candidates: vec![p(5, 5), p(10, 10)],
+        }
+    );
     let pro = OpeningStep::new(OpeningRule::Pro, 0).expect("exists");
     assert_eq!(
         one("proboard\ndone"),
