@@ -6,6 +6,7 @@
 //! rules of renzoku-rules), [`schedule`] (the deterministic list of games), [`runner`] (workers,
 //! results, outputs, statistics, resume) and [`cli`] (the c-gomoku-cli command line).
 
+pub mod affinity;
 pub mod cli;
 pub mod demo;
 pub mod engine;

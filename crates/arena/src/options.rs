@@ -109,6 +109,9 @@ pub struct Options {
     /// `-hangtimeout`: how long an engine without a clock (no `tc`, or only depth/nodes limits)
     /// may think about one move before it loses by `hang` and is killed.
     pub hang_timeout_ms: u64,
+    /// `-affinity on|off`: bind each worker and its engines to its own share of the CPUs (see
+    /// [`crate::affinity`]).
+    pub affinity: bool,
 }
 
 impl Default for Options {
@@ -140,6 +143,7 @@ impl Default for Options {
             rating_interval: 10,
             show_board: false,
             hang_timeout_ms: DEFAULT_HANG_TIMEOUT_MS,
+            affinity: true,
         }
     }
 }
@@ -192,6 +196,13 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 o.hang_timeout_ms = ((s * 1000.0).round() as u64).max(1);
             }
             "gauntlet" => o.gauntlet = flag(name, words)?,
+            "affinity" => {
+                o.affinity = match single()?.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    v => return Err(format!("-affinity takes on or off, got '{v}'")),
+                }
+            }
             "loseonly" => o.lose_only = flag(name, words)?,
             "repeat" => o.repeat = flag(name, words)?,
             "transform" => o.transform = flag(name, words)?,
@@ -522,6 +533,10 @@ mod tests {
         assert_eq!(o.hang_timeout_ms, DEFAULT_HANG_TIMEOUT_MS);
         let o = parse(&args("-engine cmd=a -engine cmd=b --hangtimeout 2.5")).unwrap_or_default();
         assert_eq!(o.hang_timeout_ms, 2500);
+        assert!(o.affinity);
+        let o = parse(&args("-engine cmd=a -engine cmd=b -affinity off")).unwrap_or_default();
+        assert!(!o.affinity);
+        assert!(parse(&args("-engine cmd=a -engine cmd=b -affinity maybe")).is_err());
     }
 
     #[test]

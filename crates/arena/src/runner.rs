@@ -365,7 +365,9 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
         });
         let (tx, rx) = mpsc::channel::<Result<GameRecord, GameError>>();
         let workers = o.concurrency.min(queue.lock().map_or(1, |q| q.len().max(1)));
-        for log in loggers.iter().take(workers) {
+        let cpus = crate::affinity::allowed_cpus();
+        for (w, log) in loggers.iter().take(workers).enumerate() {
+            let share = crate::affinity::worker_cpus(o, &cpus, workers, w);
             let tx = tx.clone();
             let cx = Context {
                 options: o,
@@ -380,6 +382,14 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
             let queue = &queue;
             let abort = &abort;
             scope.spawn(move || {
+                // Bound before any engine starts: the engines inherit the binding.
+                if let Some(share) = &share {
+                    match crate::affinity::bind_current_thread(share) {
+                        Ok(()) if o.debug => println!("Worker {} runs on CPUs {share:?}", w + 1),
+                        Ok(()) => {}
+                        Err(e) => eprintln!("worker {}: cannot set the CPU affinity: {e}", w + 1),
+                    }
+                }
                 // Each worker keeps its own engine processes from game to game.
                 let mut pool = EnginePool::new(o.engines.len());
                 let body = panic::catch_unwind(AssertUnwindSafe(|| {

@@ -269,3 +269,72 @@ fn a_panicking_worker_stops_the_run_and_leaves_no_process() {
     assert_eq!(renzoku_arena::process::live_count(), 0);
     assert_no_leftovers(&tag);
 }
+
+/// Parses a `Cpus_allowed_list` (`0-2,5`).
+fn cpu_list(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                if let (Ok(a), Ok(b)) = (a.parse::<usize>(), b.parse::<usize>()) {
+                    out.extend(a..=b);
+                }
+            }
+            None => out.extend(part.parse::<usize>().ok()),
+        }
+    }
+    out
+}
+
+/// Per game, the CPU lists its engine processes were allowed to run on.
+fn cpus_per_game(games: &[serde_json::Value]) -> Vec<BTreeSet<Vec<usize>>> {
+    games
+        .iter()
+        .map(|g| {
+            g["messages"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| {
+                    let words: Vec<&str> = m.as_str()?.split_whitespace().collect();
+                    let i = words.iter().position(|w| *w == "cpus")?;
+                    Some(cpu_list(words.get(i + 1)?))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn workers_and_their_engines_get_their_own_cpus() {
+    let allowed = renzoku_arena::affinity::allowed_cpus();
+    let tag = format!("affinity-{}", std::process::id());
+    let (games, out) = run(
+        &tag,
+        &[("late", "--delay 1", "A"), ("late", "--delay 1", "B")],
+        &["-games", "10", "-concurrency", "2"],
+    );
+    assert_eq!(games.len(), 10, "{out}");
+    let per_game = cpus_per_game(&games);
+    let used: BTreeSet<Vec<usize>> = per_game.iter().flatten().cloned().collect();
+    if allowed.len() >= 2 {
+        // Both engines of a game share their worker's CPUs; the two workers' shares split the
+        // allowed CPUs between them.
+        assert!(per_game.iter().all(|g| g.len() == 1), "{per_game:?}");
+        let even: Vec<usize> = allowed.iter().copied().step_by(2).collect();
+        let odd: Vec<usize> = allowed.iter().copied().skip(1).step_by(2).collect();
+        assert!(used.iter().all(|c| *c == even || *c == odd), "{used:?} vs {allowed:?}");
+    } else {
+        assert!(used.iter().all(|c| *c == allowed), "{used:?}");
+    }
+
+    let tag = format!("affinity-off-{}", std::process::id());
+    let (games, out) = run(
+        &tag,
+        &[("good", "", "A"), ("good", "", "B")],
+        &["-games", "4", "-concurrency", "2", "-affinity", "off"],
+    );
+    assert_eq!(games.len(), 4, "{out}");
+    let used: BTreeSet<Vec<usize>> = cpus_per_game(&games).into_iter().flatten().collect();
+    assert_eq!(used, BTreeSet::from([allowed]));
+}

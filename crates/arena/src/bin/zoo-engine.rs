@@ -5,8 +5,12 @@
 //! from its N-th own move on (default 0, the first) it shows the behaviour of MODE:
 //! `good`, `crash-start`, `crash`, `hang`, `late` (answers after --delay ms), `occupied`,
 //! `offboard`, `junk`, `nonutf8`, `huge`, `error`, `stderr-flood`, `spawn` (starts a sleeping
-//! child at once), `ignore-end`, `mute-start` (never answers START), `sleeper` (the child).
+//! child at once), `ignore-end`, `mute-start` (never answers START), `once` (answers ERROR to
+//! every START after the first, so its process cannot be reused), `sleeper` (the child).
 //! `--tag` is ignored; tests use it to find leftover processes.
+//! Every move comes with `MESSAGE zoo MODE pid PID cpus LIST move N` (N counts the process's
+//! own moves; LIST is its `Cpus_allowed_list` at start), so tests can tell which process played
+//! which game and where it was allowed to run.
 
 use std::io::{self, BufRead, Write};
 use std::process::{Command, Stdio};
@@ -22,6 +26,7 @@ struct Zoo {
     own_moves: usize,
     rng: u64,
     pid: u32,
+    cpus: String,
 }
 
 impl Zoo {
@@ -51,7 +56,11 @@ impl Zoo {
         let (x, y) = (pick % self.size, pick / self.size);
         let bad = self.misbehaving();
         self.own_moves += 1;
-        writeln!(out, "MESSAGE zoo {} pid {} move {}", self.mode, self.pid, self.own_moves)?;
+        writeln!(
+            out,
+            "MESSAGE zoo {} pid {} cpus {} move {}",
+            self.mode, self.pid, self.cpus, self.own_moves
+        )?;
         if bad {
             match self.mode.as_str() {
                 "crash" => std::process::exit(3),
@@ -124,6 +133,14 @@ fn main() -> io::Result<()> {
         own_moves: 0,
         rng: 0x9E37_79B9_7F4A_7C15 ^ u64::from(std::process::id()),
         pid: std::process::id(),
+        cpus: std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+                    .map(|v| v.trim().to_string())
+            })
+            .unwrap_or_else(|| "?".to_string()),
     };
     match mode.as_str() {
         "crash-start" => std::process::exit(2),
