@@ -6,8 +6,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver};
-use renzoku_rules::{Board, Point, Rule, outcome_after};
+use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver, Score};
+use renzoku_rules::{Board, Point, Rule, is_legal, outcome_after};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -16,6 +16,9 @@ fn main() {
     let nodes_b: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5_000);
     let rule: Rule = args.next().and_then(|a| a.parse().ok()).unwrap_or(Rule::Freestyle);
     let variant_a: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
+    // `dump`: print the first position of each game where the mover proves a long win, in the
+    // format of tests/data/tactics.txt.
+    let dump = args.next().is_some_and(|a| a == "dump");
     let mut seed = 0x9E37_79B9_7F4A_7C15u64;
     let mut rand = move |n: u64| {
         seed ^= seed << 13;
@@ -37,6 +40,7 @@ fn main() {
                 Engine::new(EngineConfig { hash_bytes: 16 << 20, threads: 1 }),
             ];
             let mut board = opening.clone();
+            let mut dumped = false;
             let result = loop {
                 // Side to move: black after 3 stones is white (index 1).
                 let black_to_move = board.stone_count().is_multiple_of(2);
@@ -47,6 +51,15 @@ fn main() {
                 let e = &mut engines[usize::from(!a_to_move)];
                 let r = e.search(&board, rule, &limits, &stop, &mut NullObserver);
                 let Some(p) = r.best_move else { break 1 };
+                if dump && !dumped && matches!(r.score, Score::Win(n) if n >= 7) {
+                    dumped = true;
+                    let to_move = if black_to_move { "black" } else { "white" };
+                    println!(
+                        "name: selfplay win {} for {to_move}\nrule: {rule}\nto_move: {to_move}\nexpect: win\n{board}",
+                        r.score
+                    );
+                }
+                assert!(is_legal(&board, p, board.side_to_move(), rule), "illegal {p}\n{board:?}");
                 board.play(p).expect("legal");
                 if let Some(o) = outcome_after(&board, p, rule) {
                     // Points for A: 2 win, 1 draw, 0 loss.

@@ -29,9 +29,12 @@ pub const CL_FLEX4: u8 = 6;
 pub const CL_FIVE: u8 = 7;
 pub const CLASSES: usize = 8;
 
-/// Value of each line code for the side that would play the stone.
+/// Value of each line code for the side that would play the stone. Self-play at equal nodes
+/// preferred these to lower blocked threes/fours (15/45: 15-24) and higher open twos/threes
+/// (30/100: 15-25).
 const CODE_VALUE: [i32; CODES] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000, 0, 300];
-/// Bonus per class: combined threats are worth much more than their lines.
+/// Bonus per class: combined threats are worth much more than their lines (doubling them was
+/// neutral, 20-20).
 const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 
 /// What the square holds for one colour.

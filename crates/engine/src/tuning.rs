@@ -1,6 +1,7 @@
 //! Experiment switch for A/B tests in one process (the `selfplay` example): searches started
 //! while a variant is set use that variant of an experimental feature. Variant 0 is the normal
-//! engine; nothing else should set it.
+//! engine; nothing else should set it. No experiment is active at the moment: a new one reads
+//! `variant()` where it branches (e.g. in `Worker::new`) and is removed once decided.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver, SearchResult};
+use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver, SearchMode, SearchResult};
 use renzoku_rules::{Board, Color, Point, Rule};
 
 /// A test position read from a data file.
@@ -19,6 +19,8 @@ pub struct Case {
     pub best: Vec<Point>,
     /// Moves that must not be chosen.
     pub avoid: Vec<Point>,
+    /// `mode: vcf` / `mode: vct` runs the threat search alone.
+    pub mode: SearchMode,
 }
 
 fn parse_points(s: &str) -> Vec<Point> {
@@ -50,6 +52,7 @@ pub fn load(text: &str) -> Vec<Case> {
         let mut expect = String::from("win");
         let mut best = Vec::new();
         let mut avoid = Vec::new();
+        let mut mode = SearchMode::Normal;
         let mut rows = Vec::new();
         for l in lines {
             if let Some((k, v)) = l.split_once(':') {
@@ -63,6 +66,13 @@ pub fn load(text: &str) -> Vec<Case> {
                     "expect" => expect = v.to_string(),
                     "best" => best = parse_points(v),
                     "avoid" => avoid = parse_points(v),
+                    "mode" => {
+                        mode = match v {
+                            "vcf" => SearchMode::VcfOnly,
+                            "vct" => SearchMode::VctOnly,
+                            other => panic!("unknown mode {other}"),
+                        };
+                    }
                     other => panic!("unknown key {other}"),
                 }
             } else {
@@ -70,7 +80,7 @@ pub fn load(text: &str) -> Vec<Case> {
             }
         }
         let board = diagram(&rows, to_move);
-        cases.push(Case { name, rule, board, expect, best, avoid });
+        cases.push(Case { name, rule, board, expect, best, avoid, mode });
     }
     cases
 }
