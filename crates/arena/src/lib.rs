@@ -1,10 +1,13 @@
 //! Renzoku arena: the `renzoku match` runner, a drop-in replacement for c-gomoku-cli.
 //!
-//! Layers, bottom up: [`process`] (engine processes in their own process groups, bounded line
-//! readers), [`protocol`] (the only place that formats commands and parses replies), [`engine`]
-//! (one engine's side of the Gomocup dialogue with deadlines), [`game`] (one game under the
-//! rules of renzoku-rules), [`schedule`] (the deterministic list of games), [`runner`] (workers,
-//! results, outputs, statistics, resume) and [`cli`] (the c-gomoku-cli command line).
+//! Layers, bottom up: [`process`] (engine processes in their own process groups, stdout read
+//! with `poll` and deadlines, bounded lines), [`protocol`] (the only place that formats commands
+//! and parses replies), [`engine`] (one engine's side of the Gomocup dialogue with deadlines and
+//! the hang timeout), [`pool`] (a worker's engine processes, kept from game to game and replaced
+//! after a fault), [`game`] (one game under the rules of renzoku-rules), [`schedule`] (the
+//! deterministic list of games), [`runner`] (workers, results, outputs rebuilt from the
+//! [`journal`] on resume, statistics and standings, signals, panics), [`affinity`] (per-worker
+//! CPU binding) and [`cli`] (the c-gomoku-cli command line).
 
 pub mod affinity;
 pub mod cli;

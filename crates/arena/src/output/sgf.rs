@@ -1,4 +1,4 @@
-//! SGF (FF[4], GM[4]): points as column letter + row letter from the top-left.
+//! SGF (`FF[4]`, `GM[4]`): points as column letter + row letter from the top-left.
 
 use std::fmt::Write as _;
 
