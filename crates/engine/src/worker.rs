@@ -78,6 +78,8 @@ pub struct Worker<'a> {
     pub threat_limit: u64,
     /// The winning line found by the last successful threat search.
     pub threat_line: Vec<usize>,
+    /// Scratch buffer of move ordering (a cell so that ordering can take `&self`).
+    scored: std::cell::RefCell<Vec<(i32, usize, usize)>>,
 }
 
 impl<'a> Worker<'a> {
@@ -98,6 +100,7 @@ impl<'a> Worker<'a> {
             vcf_memo: vec![(0, 0); 1 << 16],
             threat_limit: u64::MAX,
             threat_line: Vec::new(),
+            scored: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -162,34 +165,35 @@ impl<'a> Worker<'a> {
         let opp = me.opponent();
         let c = me.index();
         let killers = self.killers[ply];
-        let mut scored: Vec<(i32, usize)> = moves
-            .iter()
-            .map(|&m| {
-                let s = if Some(m) == tt_move {
-                    1 << 28
-                } else {
-                    let mine = self.pos.info(m, me);
-                    let theirs = self.pos.info(m, opp);
-                    let mut s = i32::from(mine.value) * 2
-                        + i32::from(theirs.value)
-                        + i32::from(mine.class) * 400;
-                    if theirs.class >= CL_4 {
-                        s += 1500;
-                    } else if theirs.class >= CL_3 {
-                        s += 300;
-                    }
-                    if killers[0] == m || killers[1] == m {
-                        s += 250;
-                    }
-                    s + self.history[c][m] / 64
-                };
-                (s, m)
-            })
-            .collect();
-        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-        for (slot, (_, m)) in moves.iter_mut().zip(scored) {
+        let mut scored = std::mem::take(&mut *self.scored.borrow_mut());
+        scored.clear();
+        scored.extend(moves.iter().enumerate().map(|(i, &m)| {
+            let s = if Some(m) == tt_move {
+                1 << 28
+            } else {
+                let mine = self.pos.info(m, me);
+                let theirs = self.pos.info(m, opp);
+                let mut s = i32::from(mine.value) * 2
+                    + i32::from(theirs.value)
+                    + i32::from(mine.class) * 400;
+                if theirs.class >= CL_4 {
+                    s += 1500;
+                } else if theirs.class >= CL_3 {
+                    s += 300;
+                }
+                if killers[0] == m || killers[1] == m {
+                    s += 250;
+                }
+                s + self.history[c][m] / 64
+            };
+            (s, i, m)
+        }));
+        // Ties keep the generation order (e.g. nearest the centre first on an empty board).
+        scored.sort_unstable_by_key(|&(s, i, _)| (std::cmp::Reverse(s), i));
+        for (slot, &(_, _, m)) in moves.iter_mut().zip(scored.iter()) {
             *slot = m;
         }
+        *self.scored.borrow_mut() = scored;
     }
 
     /// Whether a move is tactical (never reduced or pruned).
@@ -270,8 +274,8 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Null move (19-19) and futility pruning (20-18) were neutral in self-play at equal
-        // nodes and are left out for simplicity.
+        // Null move (19-19), futility pruning (20-18) and skipping squares without any threat
+        // class (20-18, renju 12-11) were neutral in self-play at equal nodes and are left out.
         let under_threat = !forced && legal_flex4(&self.pos, opp).is_some();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();

@@ -85,3 +85,25 @@ fn winning_lines_end_in_five() {
         }
     }
 }
+
+/// Lazy SMP: with helper threads the same wins are found and the answer stays legal.
+#[test]
+fn wins_with_two_threads() {
+    use std::sync::atomic::AtomicBool;
+
+    use renzoku_engine::{Engine, EngineConfig, NullObserver};
+
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 8 << 20, threads: 2 });
+    let stop = AtomicBool::new(false);
+    for case in common::load(include_str!("data/tactics.txt")) {
+        if case.expect != "win" {
+            continue;
+        }
+        engine.clear_hash();
+        let limits = Limits { max_depth: Some(6), mode: case.mode, ..Limits::default() };
+        let r = engine.search(&case.board, case.rule, &limits, &stop, &mut NullObserver);
+        let best = r.best_move.expect("a move");
+        assert!(is_legal(&case.board, best, case.board.side_to_move(), case.rule), "{}", case.name);
+        assert!(matches!(r.score, Score::Win(_)), "{}: {}", case.name, r.score);
+    }
+}
