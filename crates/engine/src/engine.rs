@@ -55,8 +55,8 @@ pub struct Engine {
 /// Builds the pattern tables of `rule` now (they are otherwise built on first use, which takes
 /// a fraction of a second per rule).
 pub fn prepare(rule: Rule) {
-    crate::pattern::table(rule, renzoku_rules::Color::Black);
-    crate::pattern::table(rule, renzoku_rules::Color::White);
+    crate::pattern::own_table(rule, renzoku_rules::Color::Black);
+    crate::pattern::own_table(rule, renzoku_rules::Color::White);
 }
 
 impl Engine {

@@ -222,32 +222,31 @@ fn entry(table: &mut [u8], key: u32, v: Variant) -> u8 {
     result
 }
 
-/// Exchanges black and white codes in a key.
-fn swap_colors(key: u32) -> u32 {
-    let mut out = 0;
-    for s in 0..10 {
-        let c = (key >> (2 * s)) & 3;
-        let c = match c {
-            BLACK => WHITE,
-            WHITE => BLACK,
-            other => other,
-        };
-        out |= c << (2 * s);
-    }
-    out
+/// Exchanges black and white codes in a key: a 2-bit code whose bits differ (01 or 10) has both
+/// bits flipped; empty (00) and edge (11) stay.
+#[inline]
+pub const fn swap_colors(key: u32) -> u32 {
+    let differ = (key ^ (key >> 1)) & 0x5_5555;
+    key ^ (differ * 3)
 }
 
 static OWN_BLACK: [OnceLock<Vec<u8>>; 4] = [const { OnceLock::new() }; 4];
-static OWN_WHITE: [OnceLock<Vec<u8>>; 4] = [const { OnceLock::new() }; 4];
 
-/// The pattern table for `color` under `rule`, indexed by a key with absolute colour codes.
-pub fn table(rule: Rule, color: Color) -> &'static [u8] {
+/// The pattern table of `color`'s rule variant under `rule`, from the placing colour's point of
+/// view: index it with the key as is for black and with [`swap_colors`] of the key for white.
+/// Colours with the same variant share one table (half the cache footprint).
+pub fn own_table(rule: Rule, color: Color) -> &'static [u8] {
     let v = Variant::for_rule(rule, color);
-    let black = OWN_BLACK[v.index()].get_or_init(|| build(v));
+    OWN_BLACK[v.index()].get_or_init(|| build(v))
+}
+
+/// The pattern code of a stone of `color` placed at the centre of `key` (absolute colours).
+#[cfg(test)]
+pub fn lookup(rule: Rule, color: Color, key: u32) -> u8 {
+    let table = own_table(rule, color);
     match color {
-        Color::Black => black,
-        Color::White => OWN_WHITE[v.index()]
-            .get_or_init(|| (0..KEYS as u32).map(|k| black[swap_colors(k) as usize]).collect()),
+        Color::Black => table[key as usize],
+        Color::White => table[swap_colors(key) as usize],
     }
 }
 
@@ -278,7 +277,15 @@ mod tests {
     }
 
     fn lv(rule: Rule, picture: &str) -> u8 {
-        table(rule, Color::Black)[key(picture) as usize]
+        lookup(rule, Color::Black, key(picture))
+    }
+
+    #[test]
+    fn swap_exchanges_colours_only() {
+        let k = key("ox#.x*o.#xo");
+        let swapped = swap_colors(k);
+        assert_eq!(swapped, key("xo#.o*x.#ox"));
+        assert_eq!(swap_colors(swapped), k);
     }
 
     #[test]
@@ -304,8 +311,7 @@ mod tests {
         assert_eq!(lv(r, "..x.x*xx..."), B4);
         // Black under renju: exact five; white: five or more.
         assert_eq!(lv(Rule::Renju, "..xxx*xx..."), OL);
-        let white = table(Rule::Renju, Color::White);
-        assert_eq!(white[swap_colors(key("..xxx*xx...")) as usize], F5);
+        assert_eq!(lookup(Rule::Renju, Color::White, swap_colors(key("..xxx*xx..."))), F5);
     }
 
     #[test]

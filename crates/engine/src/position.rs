@@ -164,7 +164,10 @@ impl Position {
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
-            tables: [pattern::table(rule, Color::Black), pattern::table(rule, Color::White)],
+            tables: [
+                pattern::own_table(rule, Color::Black),
+                pattern::own_table(rule, Color::White),
+            ],
             combos: [combined(rule == Rule::Renju), combined(false)],
             dirs: [1, stride as isize, stride as isize + 1, 1 - stride as isize],
         };
@@ -345,7 +348,8 @@ impl Position {
         let shift = 4 * d;
         let mask = !(0xF << shift);
         self.pat[i][0] = (self.pat[i][0] & mask) | u16::from(self.tables[0][key]) << shift;
-        self.pat[i][1] = (self.pat[i][1] & mask) | u16::from(self.tables[1][key]) << shift;
+        let white = self.tables[1][pattern::swap_colors(key as u32) as usize];
+        self.pat[i][1] = (self.pat[i][1] & mask) | u16::from(white) << shift;
     }
 
     /// Recomputes classes and values of square `i` (empty) from its line codes.

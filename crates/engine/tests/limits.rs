@@ -141,3 +141,37 @@ fn bench_is_deterministic() {
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 1000);
 }
+
+/// A whole game against itself on a 3-second game clock (plus a 300 ms turn limit): every reply
+/// stays within its limits minus the lag, and the clock never runs out.
+#[test]
+fn game_clock_never_runs_out() {
+    let mut board = calm();
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 4 << 20, threads: 1 });
+    let stop = AtomicBool::new(false);
+    let lag = 20;
+    let mut left = [3000i64, 3000i64];
+    for ply in 0..40u32 {
+        let side = board.side_to_move().index();
+        let limits = Limits {
+            turn_time_ms: Some(300),
+            time_left_ms: Some(left[side]),
+            match_time_ms: Some(3000),
+            protocol_lag_ms: lag,
+            moves_played: board.stone_count() as u32,
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let r = engine.search(&board, Rule::Freestyle, &limits, &stop, &mut NullObserver);
+        let took = start.elapsed().as_millis() as i64;
+        let allowed = (left[side] - lag as i64).min(300 - lag as i64).max(5);
+        assert!(took <= allowed, "ply {ply}: took {took} ms, allowed {allowed}");
+        left[side] -= took;
+        assert!(left[side] > 0, "ply {ply}: clock ran out");
+        let Some(p) = r.best_move else { break };
+        board.play(p).expect("legal");
+        if renzoku_rules::outcome_after(&board, p, Rule::Freestyle).is_some() {
+            break;
+        }
+    }
+}
