@@ -270,6 +270,10 @@ fn iterate<'o>(
     let multi_pv = (limits.multi_pv.max(1) as usize).min(root.len());
     let mut outcome: Option<Outcome> = None;
     let mut prev_score: i32 = 0;
+    // Time scaling of the soft limit: unstable best moves and falling scores earn more time, a
+    // best move that has not changed for several iterations less.
+    let mut stable_iterations = 0u32;
+    let mut time_scale = 1.0f64;
     for depth in 1..=max_depth {
         if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
             continue;
@@ -333,6 +337,20 @@ fn iterate<'o>(
                 return outcome;
             }
             if pv_index == 0 {
+                if depth >= 4 {
+                    let changed = outcome.as_ref().is_some_and(|o| o.best != root[0].idx);
+                    stable_iterations = if changed { 0 } else { stable_iterations + 1 };
+                    let dropped = prev_score - score > 30 && prev_score.abs() < MATE_BOUND;
+                    time_scale = if dropped {
+                        1.5
+                    } else if changed {
+                        1.3
+                    } else if stable_iterations >= 3 {
+                        0.7
+                    } else {
+                        1.0
+                    };
+                }
                 prev_score = score;
                 outcome = Some(Outcome {
                     best: root[0].idx,
@@ -364,7 +382,7 @@ fn iterate<'o>(
             let elapsed = w.shared.start.elapsed();
             let proven =
                 prev_score.abs() >= MATE_BOUND && depth as i32 > MATE - prev_score.abs() + 2;
-            let out_of_time = budget.soft.is_some_and(|s| elapsed >= s);
+            let out_of_time = budget.soft.is_some_and(|s| elapsed >= s.mul_f64(time_scale));
             if proven || out_of_time || root.len() == 1 && depth >= 2 {
                 break;
             }
