@@ -342,14 +342,17 @@ impl Position {
         }
     }
 
+    /// Recomputes the line codes of square `i` along `d`; true if either colour's changed.
     #[inline]
-    fn refresh_pattern(&mut self, i: usize, d: usize) {
+    fn refresh_pattern(&mut self, i: usize, d: usize) -> bool {
         let key = self.keys[i][d] as usize;
         let shift = 4 * d;
         let mask = !(0xF << shift);
-        self.pat[i][0] = (self.pat[i][0] & mask) | u16::from(self.tables[0][key]) << shift;
+        let old = self.pat[i];
         let white = self.tables[1][pattern::swap_colors(key as u32) as usize];
-        self.pat[i][1] = (self.pat[i][1] & mask) | u16::from(white) << shift;
+        self.pat[i][0] = (old[0] & mask) | u16::from(self.tables[0][key]) << shift;
+        self.pat[i][1] = (old[1] & mask) | u16::from(white) << shift;
+        old != self.pat[i]
     }
 
     /// Recomputes classes and values of square `i` (empty) from its line codes.
@@ -394,14 +397,12 @@ impl Position {
             for k in 1..=5i32 {
                 let fwd = (idx as isize + step * k as isize) as usize;
                 self.keys[fwd][d] |= code << (2 * slot(-k));
-                if self.cells[fwd] == EMPTY as u8 {
-                    self.refresh_pattern(fwd, d);
+                if self.cells[fwd] == EMPTY as u8 && self.refresh_pattern(fwd, d) {
                     self.refresh_info(fwd);
                 }
                 let back = (idx as isize - step * k as isize) as usize;
                 self.keys[back][d] |= code << (2 * slot(k));
-                if self.cells[back] == EMPTY as u8 {
-                    self.refresh_pattern(back, d);
+                if self.cells[back] == EMPTY as u8 && self.refresh_pattern(back, d) {
                     self.refresh_info(back);
                 }
             }
@@ -426,14 +427,12 @@ impl Position {
             for k in 1..=5i32 {
                 let fwd = (idx as isize + step * k as isize) as usize;
                 self.keys[fwd][d] &= !(3 << (2 * slot(-k)));
-                if self.cells[fwd] == EMPTY as u8 {
-                    self.refresh_pattern(fwd, d);
+                if self.cells[fwd] == EMPTY as u8 && self.refresh_pattern(fwd, d) {
                     self.refresh_info(fwd);
                 }
                 let back = (idx as isize - step * k as isize) as usize;
                 self.keys[back][d] &= !(3 << (2 * slot(k)));
-                if self.cells[back] == EMPTY as u8 {
-                    self.refresh_pattern(back, d);
+                if self.cells[back] == EMPTY as u8 && self.refresh_pattern(back, d) {
                     self.refresh_info(back);
                 }
             }
