@@ -274,8 +274,19 @@ impl Engine {
             None => sent + Duration::from_millis(self.settings.hang_timeout_ms),
         };
         let ply = history.len() + 1;
+        // An ERROR/UNKNOWN line does not end the wait: some engines answer an INFO that arrives
+        // while they finish a move with ERROR (Rapfi does, for `INFO time_left`) and then play
+        // normally. Only an engine that gives no move by the deadline after such a line loses,
+        // for the illegal answer rather than for time.
+        let mut refused: Option<String> = None;
         loop {
             let Some((out, at)) = self.process.recv(deadline) else {
+                if let Some(shown) = refused {
+                    return Err(Fault::new(
+                        Reason::Illegal,
+                        format!("{} answered '{shown}' instead of a move", self.name),
+                    ));
+                }
                 let detail = match limit {
                     Some(_) => {
                         format!("{} did not answer within the limit plus tolerance", self.name)
@@ -310,7 +321,10 @@ impl Engine {
                 Reply::Suggest(p) => self.send(&protocol::play(p))?,
                 Reply::Message(m) => messages.push(format!("{ply}) {}: {m}", self.name)),
                 Reply::Ok | Reply::Ignored => {}
-                Reply::Error(_) | Reply::Unknown(_) | Reply::Other(_) => {
+                Reply::Error(_) | Reply::Unknown(_) => {
+                    refused.get_or_insert_with(|| line.chars().take(80).collect());
+                }
+                Reply::Other(_) => {
                     let shown: String = line.chars().take(80).collect();
                     return Err(Fault::new(
                         Reason::Illegal,

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use renzoku_rules::notation::{self, PosOrientation};
 use renzoku_rules::{Board, Point};
 
 use crate::options::OpeningFormat;
@@ -35,6 +36,11 @@ pub fn transform(p: Point, t: usize, size: u8) -> Point {
 }
 
 /// Reads every non-blank line of `path` as an opening for a `size`×`size` board.
+///
+/// A line that cannot be read (bad numbers, odd count, repeated square) makes the whole file an
+/// error naming the line. A well-formed opening that does not fit this board (files are often
+/// shared between board sizes) is skipped with a warning on stderr; a file in which no opening
+/// fits is an error.
 pub fn load(path: &Path, format: OpeningFormat, size: u8) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?;
@@ -44,70 +50,59 @@ pub fn load(path: &Path, format: OpeningFormat, size: u8) -> Result<Vec<Opening>
         if line.is_empty() {
             continue;
         }
+        let at = || format!("{}:{}", path.display(), i + 1);
         let moves = match format {
             OpeningFormat::Offset => parse_offset(line, size),
-            OpeningFormat::Pos => parse_pos(line),
-        }
-        .and_then(|m| check(&m, size).map(|()| m))
-        .map_err(|e| format!("{}:{}: {e}: '{line}'", path.display(), i + 1))?;
+            OpeningFormat::Pos => parse_pos(line, size),
+        };
+        let moves = match moves {
+            Ok(m) => m,
+            Err(Unfit::OffBoard(e)) => {
+                eprintln!("warning: {}: skipped, {e} on a {size}x{size} board: '{line}'", at());
+                continue;
+            }
+            Err(Unfit::Malformed(e)) => return Err(format!("{}: {e}: '{line}'", at())),
+        };
+        check(&moves, size).map_err(|e| format!("{}: {e}: '{line}'", at()))?;
         out.push(Opening { text: line.to_string(), moves });
     }
     if out.is_empty() {
-        return Err(format!("openings file {} holds no opening", path.display()));
+        return Err(format!(
+            "openings file {} holds no opening that fits a {size}x{size} board",
+            path.display()
+        ));
     }
     Ok(out)
 }
 
-/// `dx,dy, dx,dy, …`: offsets from `(size/2, size/2)`.
-pub fn parse_offset(line: &str, size: u8) -> Result<Vec<Point>, String> {
-    let nums: Vec<i64> = line
-        .split(',')
-        .map(|t| t.trim().parse::<i64>().map_err(|_| format!("bad number '{}'", t.trim())))
-        .collect::<Result<_, _>>()?;
-    if !nums.len().is_multiple_of(2) {
-        return Err("odd number of coordinates".to_string());
-    }
-    let half = i64::from(size / 2);
-    nums.chunks(2)
-        .map(|c| {
-            let (x, y) = (c[0] + half, c[1] + half);
-            if (0..i64::from(size)).contains(&x) && (0..i64::from(size)).contains(&y) {
-                Ok(Point::new(x as u8, y as u8))
-            } else {
-                Err(format!("offset {},{} is off the board", c[0], c[1]))
-            }
-        })
-        .collect()
+/// Why an opening line was not taken.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unfit {
+    /// The line is not an opening at all.
+    Malformed(String),
+    /// A well-formed opening with a stone beyond this board.
+    OffBoard(String),
 }
 
-/// `h8i9j10`: column letter from `a`, row number from 1 at the top.
-pub fn parse_pos(line: &str) -> Result<Vec<Point>, String> {
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    let mut out = Vec::new();
-    while i < bytes.len() {
-        let c = bytes[i].to_ascii_lowercase();
-        if !c.is_ascii_lowercase() {
-            return Err(format!("expected a column letter at byte {i}"));
-        }
-        i += 1;
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        let row: u32 =
-            line[start..i].parse().map_err(|_| format!("expected a row number at byte {start}"))?;
-        if row == 0 || row > 32 {
-            return Err(format!("row {row} out of range"));
-        }
-        out.push(Point::new(c - b'a', (row - 1) as u8));
-    }
-    Ok(out)
+/// `dx,dy, dx,dy, …`: offsets from `(size/2, size/2)` (renzoku-rules' reader).
+pub fn parse_offset(line: &str, size: u8) -> Result<Vec<Point>, Unfit> {
+    notation::parse_offset_opening(line, size, size).map_err(|e| classify(&e))
 }
 
-/// Pos notation of one point (`h8` = x 7, y 7).
+/// `h8i9j10`: column letter from `a`, row number from 1 at the top (GomocupJudge's
+/// orientation, which c-gomoku-cli's pos openings follow).
+pub fn parse_pos(line: &str, size: u8) -> Result<Vec<Point>, Unfit> {
+    notation::parse_pos_sequence(line, size, size, PosOrientation::RowOneAtTop)
+        .map_err(|e| classify(&e))
+}
+
+fn classify(e: &notation::NotationError) -> Unfit {
+    if e.is_off_board() { Unfit::OffBoard(e.to_string()) } else { Unfit::Malformed(e.to_string()) }
+}
+
+/// Pos notation of one point (`h8` = x 7, y 7), row 1 at the top.
 pub fn pos_string(p: Point) -> String {
-    format!("{}{}", char::from(b'a' + p.x), u32::from(p.y) + 1)
+    notation::format_pos(p, 0, PosOrientation::RowOneAtTop)
 }
 
 fn check(moves: &[Point], size: u8) -> Result<(), String> {
@@ -128,11 +123,20 @@ mod tests {
         assert_eq!(m, vec![Point::new(18, 7), Point::new(16, 6), Point::new(15, 6)]);
         assert!(parse_offset("10,0", 20).is_err());
         assert!(parse_offset("1,2, 3", 15).is_err());
-        let m = parse_pos("b7d6e6f7h2k5").unwrap_or_default();
+        assert_eq!(
+            parse_offset("10,0", 20).map_err(|e| matches!(e, Unfit::OffBoard(_))),
+            Err(true)
+        );
+        assert_eq!(
+            parse_offset("1,2, 3", 15).map_err(|e| matches!(e, Unfit::OffBoard(_))),
+            Err(false)
+        );
+        let m = parse_pos("b7d6e6f7h2k5", 15).unwrap_or_default();
         assert_eq!(m[0], Point::new(1, 6));
         assert_eq!(m[5], Point::new(10, 4));
         assert_eq!(pos_string(Point::new(10, 4)), "k5");
-        assert!(parse_pos("7b").is_err());
+        assert!(parse_pos("7b", 15).is_err());
+        assert!(matches!(parse_pos("a9", 7), Err(Unfit::OffBoard(_))));
     }
 
     #[test]
@@ -159,5 +163,26 @@ mod tests {
         let all = load(&path, OpeningFormat::Offset, 15).unwrap_or_default();
         assert!(all.len() >= 3);
         assert!(all.iter().all(|o| !o.moves.is_empty()));
+    }
+
+    #[test]
+    fn openings_that_do_not_fit_the_board_are_skipped_not_fatal() {
+        // The reference file's last opening reaches 8 squares from the centre.
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/openings-freestyle-offset.txt");
+        assert_eq!(load(&path, OpeningFormat::Offset, 15).map(|o| o.len()), Ok(40));
+        assert_eq!(load(&path, OpeningFormat::Offset, 20).map(|o| o.len()), Ok(41));
+        let far =
+            std::env::temp_dir().join(format!("renzoku-far-openings-{}.txt", std::process::id()));
+        std::fs::write(&far, "-8,-6, -7,-6, -8,-5\n").map_err(|e| e.to_string()).ok();
+        let err = load(&far, OpeningFormat::Offset, 15).err().unwrap_or_default();
+        std::fs::remove_file(&far).ok();
+        assert!(err.contains("no opening that fits"), "{err}");
+        let bad =
+            std::env::temp_dir().join(format!("renzoku-bad-openings-{}.txt", std::process::id()));
+        std::fs::write(&bad, "0,0, 1,0\n0,0, x,1\n").map_err(|e| e.to_string()).ok();
+        let err = load(&bad, OpeningFormat::Offset, 15).err().unwrap_or_default();
+        std::fs::remove_file(&bad).ok();
+        assert!(err.contains(":2:"), "a malformed line is an error naming it: {err}");
     }
 }

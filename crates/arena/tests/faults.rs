@@ -152,6 +152,15 @@ fn error_instead_of_move() {
 }
 
 #[test]
+fn error_line_followed_by_a_move_is_not_a_loss() {
+    let (game, _) = one_game("error-then-move", "", "2/0.5", "0.5");
+    // Random players: the game ends with a five or a full board, never a forfeit.
+    let reason = game["reason"].as_str().unwrap_or_default();
+    assert!(reason == "five" || reason == "full_board", "{game}");
+    assert!(game["moves"].as_array().is_some_and(|m| m.len() >= 9), "{game}");
+}
+
+#[test]
 fn stderr_flood_is_harmless() {
     let (g, out) = one_game("stderr-flood", "", "0/2", "2");
     let reason = g["reason"].as_str().unwrap_or_default();

@@ -229,7 +229,8 @@ fn debug_prints_boards_and_engine_lines_and_logs() {
     let dir = workdir(&tag);
     let mut a = vec![s("-engine"), zoo("good", "", &tag), s("name=A")];
     a.extend([s("-engine"), zoo("error", "--after 3", &tag), s("name=E")]);
-    a.extend(["-boardsize", "7", "-games", "2", "-debug"].map(s));
+    // E answers ERROR and then nothing: it loses when the hang timeout runs out.
+    a.extend(["-boardsize", "7", "-games", "2", "-debug", "-hangtimeout", "1"].map(s));
     let out = run_match("child_runner", &dir, &a);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");

@@ -25,10 +25,10 @@ pub fn parse_diagram(text: &str) -> Result<Diagram, NotationError> {
     let height = rows.len();
     let width = rows.first().map_or(0, Vec::len);
     if rows.iter().any(|r| r.len() != width) {
-        return Err(NotationError("diagram rows differ in width".to_string()));
+        return Err(NotationError::new("diagram rows differ in width".to_string()));
     }
     let mut board = Board::new(width as u32, height as u32)
-        .map_err(|e| NotationError(format!("diagram: {e}")))?;
+        .map_err(|e| NotationError::new(format!("diagram: {e}")))?;
     let mut marks = Vec::new();
     for (y, row) in rows.iter().enumerate() {
         for (x, &c) in row.iter().enumerate() {
@@ -42,9 +42,11 @@ pub fn parse_diagram(text: &str) -> Result<Diagram, NotationError> {
                     Ok(())
                 }
                 '.' | '+' | '-' => Ok(()),
-                other => return Err(NotationError(format!("diagram: unknown square '{other}'"))),
+                other => {
+                    return Err(NotationError::new(format!("diagram: unknown square '{other}'")));
+                }
             };
-            placed.map_err(|e| NotationError(format!("diagram: {e}")))?;
+            placed.map_err(|e| NotationError::new(format!("diagram: {e}")))?;
         }
     }
     let side = if board.count(Color::Black) > board.count(Color::White) {

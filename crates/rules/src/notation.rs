@@ -18,19 +18,47 @@ use std::fmt;
 use crate::color::Color;
 use crate::geometry::{MAX_SIZE, Point};
 
+/// Why a text is not a move or a list of moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError(pub String);
+pub struct NotationError {
+    message: String,
+    off_board: bool,
+}
+
+impl NotationError {
+    pub fn new(message: impl Into<String>) -> NotationError {
+        NotationError { message: message.into(), off_board: false }
+    }
+
+    /// A well-formed move that lies beyond the board (callers may skip such lines, e.g. openings
+    /// written for a larger board, where malformed text is an error).
+    pub fn off_board(message: impl Into<String>) -> NotationError {
+        NotationError { message: message.into(), off_board: true }
+    }
+
+    pub fn is_off_board(&self) -> bool {
+        self.off_board
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for NotationError {}
 
 fn err<T>(msg: String) -> Result<T, NotationError> {
-    Err(NotationError(msg))
+    Err(NotationError::new(msg))
+}
+
+fn off<T>(msg: String) -> Result<T, NotationError> {
+    Err(NotationError::off_board(msg))
 }
 
 /// Which end of the board row 1 of a pos string is.
@@ -66,7 +94,7 @@ pub fn parse_gomocup(s: &str, width: u8, height: u8) -> Result<Point, NotationEr
         return err(format!("'{s}' is not of the form x,y"));
     };
     if x < 0 || y < 0 || x >= i64::from(width) || y >= i64::from(height) {
-        return err(format!("{x},{y} is off the {width}x{height} board"));
+        return off(format!("{x},{y} is off the {width}x{height} board"));
     }
     Ok(Point::new(x as u8, y as u8))
 }
@@ -96,7 +124,9 @@ pub fn parse_pos_sequence(
     let mut i = 0;
     while i < chars.len() {
         let Some(x) = parse_column_letter(chars[i], width) else {
-            return err(format!("'{}' is not a column of a {width}-wide board in '{s}'", chars[i]));
+            let message =
+                format!("'{}' is not a column of a {width}-wide board in '{s}'", chars[i]);
+            return if chars[i].is_ascii_alphabetic() { off(message) } else { err(message) };
         };
         i += 1;
         let start = i;
@@ -108,7 +138,7 @@ pub fn parse_pos_sequence(
             return err(format!("missing row number after column in '{s}'"));
         };
         if number == 0 || number > u32::from(height) {
-            return err(format!("row {number} is off a board {height} high in '{s}'"));
+            return off(format!("row {number} is off a board {height} high in '{s}'"));
         }
         let y = match orientation {
             PosOrientation::RowOneAtTop => number - 1,
@@ -208,7 +238,7 @@ pub fn parse_offset_opening(
         };
         let (x, y) = (cx.saturating_add(dx), cy.saturating_add(dy));
         if x < 0 || y < 0 || x >= i64::from(width) || y >= i64::from(height) {
-            return err(format!("offset {dx},{dy} is off the {width}x{height} board"));
+            return off(format!("offset {dx},{dy} is off the {width}x{height} board"));
         }
         let p = Point::new(x as u8, y as u8);
         if points.contains(&p) {

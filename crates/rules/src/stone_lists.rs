@@ -27,31 +27,35 @@ pub fn parse_stone_list_line(
     height: u8,
 ) -> Result<StoneListLine, NotationError> {
     let mut board = Board::new(u32::from(width), u32::from(height))
-        .map_err(|e| NotationError(e.to_string()))?;
+        .map_err(|e| NotationError::new(e.to_string()))?;
     let (mut black, mut white, mut forbidden) = (None, None, None);
     for part in line.split('|') {
         let part = part.trim();
         let (tag, rest) = part.split_at(part.chars().next().map_or(0, char::len_utf8));
         if !rest.is_empty() && !rest.starts_with(char::is_whitespace) {
-            return Err(NotationError(format!("part '{part}' does not start with B, W or F")));
+            return Err(NotationError::new(format!("part '{part}' does not start with B, W or F")));
         }
         let slot = match tag {
             "B" | "b" => &mut black,
             "W" | "w" => &mut white,
             "F" | "f" => &mut forbidden,
-            _ => return Err(NotationError(format!("part '{part}' does not start with B, W or F"))),
+            _ => {
+                return Err(NotationError::new(format!(
+                    "part '{part}' does not start with B, W or F"
+                )));
+            }
         };
         if slot.is_some() {
-            return Err(NotationError(format!("part {tag} appears twice")));
+            return Err(NotationError::new(format!("part {tag} appears twice")));
         }
         *slot = Some(points(rest, &board)?);
     }
     let (Some(black), Some(white)) = (black, white) else {
-        return Err(NotationError("a line needs a B part and a W part".to_string()));
+        return Err(NotationError::new("a line needs a B part and a W part".to_string()));
     };
     for (list, color) in [(&black, Color::Black), (&white, Color::White)] {
         for &p in list {
-            board.put(p, color).map_err(|e| NotationError(e.to_string()))?;
+            board.put(p, color).map_err(|e| NotationError::new(e.to_string()))?;
         }
     }
     board.set_side_to_move(Color::Black);

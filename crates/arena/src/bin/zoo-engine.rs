@@ -99,6 +99,9 @@ impl Zoo {
                     writeln!(out, "ERROR I do not feel like playing")?;
                     return out.flush();
                 }
+                // Rapfi's race: an ERROR for an INFO that arrived while it was busy, then the
+                // move as usual.
+                "error-then-move" => writeln!(out, "ERROR Unknown command: TIME_LEFT")?,
                 "stderr-flood" => {
                     let line = "noise ".repeat(1000);
                     let mut err = io::stderr().lock();
