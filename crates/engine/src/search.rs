@@ -380,8 +380,10 @@ fn iterate<'o>(
         }
         if id == 0 {
             let elapsed = w.shared.start.elapsed();
-            let proven =
-                prev_score.abs() >= MATE_BOUND && depth as i32 > MATE - prev_score.abs() + 2;
+            // A found win ends the search once the iteration depth covers it. A "proven" loss
+            // does not: pruning can make losses look forced, and a deeper search may still
+            // find the defence.
+            let proven = prev_score >= MATE_BOUND && depth as i32 > MATE - prev_score + 2;
             let out_of_time = budget.soft.is_some_and(|s| elapsed >= s.mul_f64(time_scale));
             if proven || out_of_time || root.len() == 1 && depth >= 2 {
                 break;
