@@ -32,6 +32,17 @@ fn main() -> ExitCode {
     if let Some(code) = match_command::dispatch() {
         return code;
     }
+    // `renzoku brain`: pbrain-renzoku's protocol loop in this process, so the match demo (and
+    // anyone with only the `renzoku` binary) has the engine without a second executable.
+    if std::env::args().nth(1).as_deref() == Some("brain") {
+        return match renzoku_brain::run_protocol() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("renzoku brain: {e:#}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules { command } => rules_command::run(&command),

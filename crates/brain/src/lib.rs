@@ -1,0 +1,47 @@
+//! The Renzoku brain as a library: the protocol loop of `pbrain-renzoku`, also run in-process by
+//! `renzoku brain` (so the `renzoku match` demo needs no separate binary).
+//!
+//! A reader thread always owns stdin, a controller thread owns the position and the engine, and
+//! one writer prints every reply line.
+
+mod balance;
+mod controller;
+mod extended;
+mod flags;
+mod openings;
+mod output;
+mod position;
+mod reader;
+mod settings;
+mod think;
+mod yxopening;
+
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context;
+
+use crate::controller::Controller;
+use crate::flags::Flags;
+use crate::output::Output;
+use crate::reader::Reader;
+use crate::settings::Settings;
+
+/// Speaks the protocol on stdin/stdout until `END` or end of input.
+pub fn run_protocol() -> anyhow::Result<()> {
+    let out = Output::new(Box::new(std::io::stdout()));
+    let flags = Arc::new(Flags::default());
+    let settings = Arc::new(Mutex::new(Settings::default()));
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let controller = Controller::new(rx, Arc::clone(&flags), Arc::clone(&settings), out.clone());
+    std::thread::Builder::new()
+        .name("controller".into())
+        .spawn(move || controller.run())
+        .context("cannot start the controller thread")?;
+    Reader::new(tx, flags, settings, out).run(std::io::stdin().lock())
+}
+
+/// The engine's fixed bench: prints `N nodes M nps`.
+pub fn run_bench(depth: Option<u32>) {
+    let report = renzoku_engine::bench_with(depth.unwrap_or(renzoku_engine::BENCH_DEPTH));
+    println!("{} nodes {} nps", report.nodes, report.nps);
+}
