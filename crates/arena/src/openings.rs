@@ -58,7 +58,7 @@ pub fn load(path: &Path, format: OpeningFormat, size: u8) -> Result<Vec<Opening>
         let moves = match moves {
             Ok(m) => m,
             Err(Unfit::OffBoard(e)) => {
-                eprintln!("warning: {}: skipped, {e} on a {size}x{size} board: '{line}'", at());
+                eprintln!("warning: {}: opening skipped, {e}: '{line}'", at());
                 continue;
             }
             Err(Unfit::Malformed(e)) => return Err(format!("{}: {e}: '{line}'", at())),
