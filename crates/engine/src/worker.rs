@@ -199,6 +199,7 @@ impl<'a> Worker<'a> {
     /// Whether a move is tactical (never reduced or pruned).
     fn is_tactical(&self, m: usize) -> bool {
         let me = self.pos.side_to_move();
+        // Also exempting answers to the opponent's threes was neutral (20-19, standard 13-11).
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
     }
 
