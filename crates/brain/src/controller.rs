@@ -7,10 +7,10 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use crossbeam_channel::Receiver;
+use crossbeam_channel::{Receiver, Sender};
 use renzoku_engine::{Engine, EngineConfig, Limits};
 use renzoku_protocol::{About, Command, Info, Reply};
-use renzoku_rules::{Board, Point, Rule, is_legal};
+use renzoku_rules::{Board, Point, is_legal};
 
 use crate::flags::Flags;
 use crate::output::Output;
@@ -29,8 +29,7 @@ pub struct Controller {
     pub(crate) out: Output,
     /// `None` until START.
     pub(crate) board: Option<Board>,
-    /// Created at the first search, so INFO max_memory/thread_num sent before it are honoured
-    /// without allocating twice.
+    /// Created at START (or at the first search), sized from the settings of that moment.
     pub(crate) engine: Option<Engine>,
     /// Yixin `yxblock` root moves never to be chosen.
     pub(crate) excluded: Vec<Point>,
@@ -38,6 +37,8 @@ pub struct Controller {
     pub(crate) may_ponder: bool,
     /// When the command being executed arrived.
     pub(crate) received: Instant,
+    /// Dropped when the controller has finished (the reader waits for that before exiting).
+    done: Option<Sender<()>>,
 }
 
 impl Controller {
@@ -46,6 +47,7 @@ impl Controller {
         flags: Arc<Flags>,
         settings: Arc<Mutex<Settings>>,
         out: Output,
+        done: Sender<()>,
     ) -> Controller {
         Controller {
             rx,
@@ -57,23 +59,35 @@ impl Controller {
             excluded: Vec::new(),
             may_ponder: false,
             received: Instant::now(),
+            done: Some(done),
         }
     }
 
+    /// Executes the queued commands in order until END or end of input has been processed.
+    /// After END, queued searches are skipped (the others are still answered); after end of
+    /// input everything queued runs. Returning drops `done`, which lets the reader exit.
     pub fn run(mut self) {
         while let Ok(message) = self.rx.recv() {
             self.may_ponder = false;
             match message {
+                Message::Finish => break,
                 Message::Error(text) => self.error(text),
                 Message::Command(seq, received, command) => {
+                    let searching = searches(&command);
+                    if searching && self.flags.ending() {
+                        continue;
+                    }
                     self.received = received;
+                    self.out.begin_command(searching);
                     self.guarded(seq, command);
+                    self.out.begin_command(false);
                 }
             }
             if self.may_ponder {
                 self.ponder(None);
             }
         }
+        drop(self.done.take());
     }
 
     /// Executes a command; a panic inside (a bug) becomes an ERROR reply instead of a silent
@@ -117,7 +131,7 @@ impl Controller {
                 if let Some(board) = self.board.as_mut() {
                     board.clear();
                     self.excluded.clear();
-                    self.prepare_engine();
+                    self.new_game();
                     self.out.send(&Reply::Ok);
                 } else {
                     self.error("RESTART before START");
@@ -178,7 +192,7 @@ impl Controller {
             Ok(board) => {
                 self.board = Some(board);
                 self.excluded.clear();
-                self.prepare_engine();
+                self.new_game();
                 self.out.send(&Reply::Ok);
             }
             Err(reason) => self.error(reason),
@@ -213,13 +227,15 @@ impl Controller {
         }
     }
 
-    /// Makes sure the engine matches the settings and returns it. Filling a big hash table
-    /// takes a noticeable time, so during a game the table is only ever shrunk (to obey a new
-    /// memory limit at once); it grows to its full size at the next START/RESTART, which the
-    /// managers do not time.
+    /// Makes sure the engine matches the settings and returns it, with the pattern tables of
+    /// the current rule built (waiting for them, if the background thread has not finished, is
+    /// done here so that the caller counts it against the turn). During a game the hash table
+    /// is only ever shrunk (to obey a new memory limit at once); it takes its full size at the
+    /// next START/RESTART.
     pub(crate) fn engine(&mut self, settings: &Settings) -> &mut Engine {
         let config =
             EngineConfig { hash_bytes: settings.hash_bytes(), threads: settings.thread_num };
+        renzoku_engine::prepare(settings.rule);
         let engine = self.engine.get_or_insert_with(|| Engine::new(config));
         if engine.config().hash_bytes > config.hash_bytes {
             engine.set_hash_bytes(config.hash_bytes);
@@ -228,23 +244,20 @@ impl Controller {
         engine
     }
 
-    /// START/RESTART: a new game, so the hash table may take its full size now, and the
-    /// engine's pattern tables are built before OK (a few hundred milliseconds once per process;
-    /// managers do not time START, but they do time the first move).
-    fn prepare_engine(&mut self) {
-        for rule in Rule::ALL {
-            renzoku_engine::prepare(rule);
-        }
+    /// START/RESTART: a new game. Must answer within milliseconds (managers time START), so
+    /// nothing slow happens here: the hash table is kept as it is when its size is unchanged
+    /// (entries of another rule or board size can never match, the engine salts its keys with
+    /// both; same-rule same-size entries are valid and stay), a new table of another size is
+    /// allocated zeroed by the OS page by page, and the pattern tables are being built by the
+    /// background thread started with the process.
+    fn new_game(&mut self) {
         let settings = self.settings();
         let wanted = settings.hash_bytes();
-        match self.engine.as_mut() {
-            Some(engine) => {
-                engine.set_hash_bytes(wanted);
-                engine.clear_hash();
-            }
-            None => {
-                self.engine(&settings);
-            }
+        if let Some(engine) = self.engine.as_mut() {
+            engine.set_hash_bytes(wanted);
+        } else {
+            let config = EngineConfig { hash_bytes: wanted, threads: settings.thread_num };
+            self.engine = Some(Engine::new(config));
         }
     }
 
@@ -285,7 +298,7 @@ impl Controller {
     ) -> Option<Point> {
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
-        flags.arm_stop(seq);
+        flags.arm_stop(seq, unbounded(limits));
         let mut progress = Progress::new(&out, settings.show_detail);
         let received = self.received;
         let engine = self.engine(settings);
@@ -359,6 +372,36 @@ impl Controller {
         );
         out.send(&Reply::Summary(think::summary(&board, &result)));
     }
+}
+
+/// Commands that search (skipped when END has come before they could run).
+fn searches(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Begin
+            | Command::Turn(_)
+            | Command::Board(_)
+            | Command::Info(Info::Evaluate(_))
+            | Command::Swap2Board(_)
+            | Command::Ponder(_)
+            | Command::Balance { .. }
+            | Command::Opening { .. }
+            | Command::YxNbest(_)
+            | Command::YxBalanceOne(_)
+            | Command::YxBalanceTwo(_)
+            | Command::YxSearchDefend
+            | Command::YxSwap2Step(_)
+            | Command::YxSoosorvStep { .. }
+    )
+}
+
+/// True when `limits` put no bound at all on a search (it would end only by STOP).
+pub(crate) fn unbounded(limits: &Limits) -> bool {
+    limits.turn_time_ms.is_none()
+        && limits.time_left_ms.is_none_or(|t| t >= i64::from(i32::MAX))
+        && limits.match_time_ms.is_none()
+        && limits.max_depth.is_none()
+        && limits.max_nodes.is_none()
 }
 
 /// The turn's clock started when the command arrived: time spent since (queued behind a search,

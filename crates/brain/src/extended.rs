@@ -1,6 +1,6 @@
 //! The extended Gomocup commands (contract §5) and the Yixin-Board dialect (contract §6).
 
-use renzoku_protocol::{Command, ForbidFormat, Reply, Stone};
+use renzoku_protocol::{Command, ForbidFormat, Reply, Stone, YxPathKind};
 use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
 
 use crate::balance;
@@ -8,6 +8,14 @@ use crate::controller::Controller;
 use crate::openings::{Choice, SWAP_MARGIN, Zone};
 use crate::position;
 use crate::settings::MAX_HASH_BYTES;
+
+/// The file name of a hash command: the text as sent, without surrounding blanks or quotes
+/// (Yixin-Board's console passes names with spaces in quotes).
+fn hash_path(text: &str) -> Option<&std::path::Path> {
+    let name = text.trim();
+    let name = name.strip_prefix('"').and_then(|n| n.strip_suffix('"')).unwrap_or(name);
+    (!name.is_empty()).then(|| std::path::Path::new(name))
+}
 
 /// The second player's answer to three swap2 stones.
 pub(crate) enum Swap2 {
@@ -52,13 +60,15 @@ impl Controller {
             Command::YxShowHashUsage => {
                 let permille = self.engine.as_ref().map_or(0, renzoku_engine::Engine::hash_usage);
                 self.out.send(&Reply::Message(format!(
-                    "hash usage {}.{}%",
+                    "Hash usage: {}.{}%",
                     permille / 10,
                     permille % 10
                 )));
             }
+            Command::YxPath { kind: YxPathKind::HashDump, path } => self.hash_dump(&path),
+            Command::YxPath { kind: YxPathKind::HashLoad, path } => self.hash_load(&path),
             Command::YxPath { kind, .. } => {
-                self.error(format!("{}: not supported by this build", kind.word()));
+                self.error(format!("{}: Renzoku has no opening database", kind.word()));
             }
             Command::YxNbest(n) => self.multi_pv(seq, n.max(1)),
             Command::YxSearchDefend => self.multi_pv(seq, 1000),
@@ -96,6 +106,44 @@ impl Controller {
                 self.yx_soosorv(seq, step, arg, &stones);
             }
             other => self.out.send(&Reply::Unknown(other.to_string())),
+        }
+    }
+
+    /// `yxhashdump path`: the hash table to a file; `MESSAGE` on success, `ERROR` naming the
+    /// problem otherwise.
+    fn hash_dump(&mut self, path: &str) {
+        let Some(path) = hash_path(path) else {
+            self.error("yxhashdump: no file name");
+            return;
+        };
+        let settings = self.settings();
+        let result = self.engine(&settings).dump_hash(path);
+        match result {
+            Ok(n) => self
+                .out
+                .send(&Reply::Message(format!("hash dumped to {}: {n} entries", path.display()))),
+            Err(e) => self.error(format!("yxhashdump {}: {e}", path.display())),
+        }
+    }
+
+    /// `yxhashload path`: the hash table from a file written by `yxhashdump`; a file that is
+    /// unreadable, foreign, of another version, truncated or corrupt → `ERROR` and the table is
+    /// unchanged.
+    fn hash_load(&mut self, path: &str) {
+        let Some(path) = hash_path(path) else {
+            self.error("yxhashload: no file name");
+            return;
+        };
+        let settings = self.settings();
+        let result = self.engine(&settings).load_hash(path);
+        match result {
+            Ok(n) => {
+                self.out.send(&Reply::Message(format!(
+                    "hash loaded from {}: {n} entries",
+                    path.display()
+                )));
+            }
+            Err(e) => self.error(format!("yxhashload {}: {e}", path.display())),
         }
     }
 

@@ -14,6 +14,12 @@ pub struct Flags {
     forwarded: AtomicU64,
     /// Value of `forwarded` when the last STOP arrived.
     stop_after: AtomicU64,
+    /// END arrived: searches still queued are skipped, the running one is abandoned.
+    ending: AtomicBool,
+    /// End of input: nobody can send STOP any more.
+    eof: AtomicBool,
+    /// The running search has no limit at all (it ends only by STOP).
+    unbounded: AtomicBool,
 }
 
 impl Flags {
@@ -35,12 +41,40 @@ impl Flags {
     }
 
     /// Controller side: arm `stop` for the search answering command `seq`. A STOP that arrived
-    /// after that command was forwarded still stops it.
-    pub fn arm_stop(&self, seq: u64) {
+    /// after that command was forwarded still stops it. A search without any limit
+    /// (`unbounded`) is stopped at once after end of input, since no STOP can come any more.
+    pub fn arm_stop(&self, seq: u64, unbounded: bool) {
         self.stop.store(false, Ordering::SeqCst);
         if self.stop_after.load(Ordering::SeqCst) >= seq {
             self.stop.store(true, Ordering::SeqCst);
         }
+        // Set before `eof` is read; the reader sets `eof` before reading this: one of the two
+        // sees the other, so an unbounded search never outlives the input unnoticed.
+        self.unbounded.store(unbounded, Ordering::SeqCst);
+        if unbounded && self.eof.load(Ordering::SeqCst) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Reader side: END. The running search is stopped (its reply is not printed) and queued
+    /// searches will be skipped.
+    pub fn request_end(&self) {
+        self.ending.store(true, Ordering::SeqCst);
+        self.request_stop();
+    }
+
+    pub fn ending(&self) -> bool {
+        self.ending.load(Ordering::SeqCst)
+    }
+
+    /// Reader side: end of input. Queued searches still run with their limits, but one without
+    /// any limit is stopped as by STOP (see [`Flags::arm_stop`]).
+    pub fn input_closed(&self) {
+        self.eof.store(true, Ordering::SeqCst);
+        if self.unbounded.load(Ordering::SeqCst) {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+        self.interrupt.store(true, Ordering::SeqCst);
     }
 
     /// Controller side: arm `interrupt` for a ponder search; false if a command is already
@@ -60,12 +94,30 @@ mod tests {
         let flags = Flags::default();
         let seq = flags.next_seq();
         flags.request_stop();
-        flags.arm_stop(seq);
+        flags.arm_stop(seq, false);
         assert!(flags.stop.load(Ordering::SeqCst));
         // A STOP that came before the command does not stop the next search.
         let next = flags.next_seq();
-        flags.arm_stop(next);
+        flags.arm_stop(next, false);
         assert!(!flags.stop.load(Ordering::SeqCst));
+    }
+
+    #[test]
+    fn end_of_input_stops_only_unbounded_searches() {
+        let flags = Flags::default();
+        let seq = flags.next_seq();
+        flags.arm_stop(seq, true);
+        assert!(!flags.stop.load(Ordering::SeqCst));
+        flags.input_closed();
+        assert!(flags.stop.load(Ordering::SeqCst), "running unbounded search stopped");
+        let next = flags.next_seq();
+        flags.arm_stop(next, false);
+        assert!(!flags.stop.load(Ordering::SeqCst), "a limited search runs normally");
+        flags.arm_stop(flags.next_seq(), true);
+        assert!(flags.stop.load(Ordering::SeqCst), "a queued unbounded search is stopped");
+        assert!(!flags.ending());
+        flags.request_end();
+        assert!(flags.ending());
     }
 
     #[test]

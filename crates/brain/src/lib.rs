@@ -31,13 +31,18 @@ pub fn run_protocol() -> anyhow::Result<()> {
     let out = Output::new(Box::new(std::io::stdout()));
     let flags = Arc::new(Flags::default());
     let settings = Arc::new(Mutex::new(Settings::default()));
+    // The pattern tables take tens of milliseconds per rule: build them while the manager is
+    // still sending START and INFO.
+    renzoku_engine::prepare_all_in_background();
     let (tx, rx) = crossbeam_channel::unbounded();
-    let controller = Controller::new(rx, Arc::clone(&flags), Arc::clone(&settings), out.clone());
+    let (done_tx, done_rx) = crossbeam_channel::bounded(0);
+    let controller =
+        Controller::new(rx, Arc::clone(&flags), Arc::clone(&settings), out.clone(), done_tx);
     std::thread::Builder::new()
         .name("controller".into())
         .spawn(move || controller.run())
         .context("cannot start the controller thread")?;
-    Reader::new(tx, flags, settings, out).run(std::io::stdin().lock())
+    Reader::new(tx, done_rx, flags, settings, out).run(std::io::stdin().lock())
 }
 
 /// The engine's fixed bench: prints `N nodes M nps`.

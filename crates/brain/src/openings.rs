@@ -59,7 +59,7 @@ impl Controller {
         let settings = self.settings();
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
-        flags.arm_stop(seq);
+        flags.arm_stop(seq, false);
         let engine = self.engine(&settings);
         let mut scorer = Scorer { engine, rule: settings.rule, stop: &flags.stop, out: &out };
         f(&mut scorer)
@@ -86,7 +86,7 @@ impl Controller {
         limits.excluded_moves.extend(board.empty_points().filter(|&p| !zone.allows(board, p)));
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
-        flags.arm_stop(seq);
+        flags.arm_stop(seq, crate::controller::unbounded(&limits));
         let received = self.received;
         let engine = self.engine(&settings);
         let limits = limits_after_wait(&limits, received);

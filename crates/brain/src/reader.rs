@@ -4,9 +4,9 @@
 
 use std::io::Read;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use crossbeam_channel::Sender;
+use crossbeam_channel::{Receiver, Sender};
 use renzoku_protocol::{Command, CommandParser, Info, LineSplitter, ParseError, Reply};
 
 use crate::flags::Flags;
@@ -24,10 +24,18 @@ pub enum Message {
     Command(u64, Instant, Command),
     /// A command that could not be parsed: answered `ERROR <text>` in turn.
     Error(String),
+    /// END or end of input: the controller finishes what is queued before it and stops.
+    Finish,
 }
+
+/// How long after END the process may live at most (contract §1: 200 ms), less a margin for
+/// the exit itself.
+const END_GRACE: Duration = Duration::from_millis(170);
 
 pub struct Reader {
     pub tx: Sender<Message>,
+    /// Disconnected when the controller has finished.
+    pub done: Receiver<()>,
     pub flags: Arc<Flags>,
     pub settings: Arc<Mutex<Settings>>,
     pub out: Output,
@@ -39,14 +47,16 @@ pub struct Reader {
 impl Reader {
     pub fn new(
         tx: Sender<Message>,
+        done: Receiver<()>,
         flags: Arc<Flags>,
         settings: Arc<Mutex<Settings>>,
         out: Output,
     ) -> Reader {
-        Reader { tx, flags, settings, out, yixin: false, parser: CommandParser::new() }
+        Reader { tx, done, flags, settings, out, yixin: false, parser: CommandParser::new() }
     }
 
-    /// Reads until END or end of input, then ends the process (EOF = END).
+    /// Reads until END or end of input, then ends the process once the controller has done
+    /// what was queued before (see [`Reader::end`] and [`Reader::eof`]).
     pub fn run(mut self, mut input: impl Read) -> ! {
         let mut splitter = LineSplitter::new(MAX_LINE);
         let mut buf = vec![0u8; 64 * 1024];
@@ -73,7 +83,7 @@ impl Reader {
         if let Err(e) = self.parser.finish() {
             eprintln!("pbrain-renzoku: {e}");
         }
-        self.end()
+        self.eof()
     }
 
     fn line(&mut self, text: &str) {
@@ -123,13 +133,35 @@ impl Reader {
     fn forward(&mut self, message: Message) {
         if self.tx.send(message).is_err() {
             eprintln!("pbrain-renzoku: controller gone");
-            self.end();
+            self.exit();
         }
         self.flags.forwarded();
     }
 
-    /// END: print nothing more and leave at once (the search threads die with the process).
+    /// END: the commands received before it are still executed in order, except searches: the
+    /// running one is stopped and prints nothing, queued ones are skipped. The process exits
+    /// when that is done, and within 200 ms of END whatever happens (contract §1).
     fn end(&self) -> ! {
+        let deadline = Instant::now() + END_GRACE;
+        self.out.mute_searches();
+        self.flags.request_end();
+        let _ = self.tx.send(Message::Finish);
+        let _ = self.done.recv_deadline(deadline);
+        self.exit()
+    }
+
+    /// End of input without END: everything queued runs as usual, searches with their normal
+    /// limits and replies (a search with no limit at all is stopped as by STOP, since no STOP
+    /// can come any more); then the process exits.
+    fn eof(&self) -> ! {
+        self.flags.input_closed();
+        let _ = self.tx.send(Message::Finish);
+        let _ = self.done.recv();
+        self.exit()
+    }
+
+    /// Prints nothing more and leaves (search threads die with the process).
+    fn exit(&self) -> ! {
         self.flags.request_stop();
         self.out.close();
         std::process::exit(0)

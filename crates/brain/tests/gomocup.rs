@@ -170,7 +170,8 @@ fn full_board_is_an_error_not_an_illegal_move() {
 #[test]
 fn show_detail_streams_realtime_and_pv_lines() {
     let mut brain = started(15);
-    brain.send("INFO show_detail 3\nTURN 7,7");
+    // A full turn even if the pattern tables are still being built (that wait counts).
+    brain.send("INFO show_detail 3\nINFO timeout_turn 1000\nTURN 7,7");
     let mut seen_realtime = false;
     let mut seen_pv_done = false;
     loop {

@@ -1,10 +1,13 @@
 //! The engine object the brain owns: hash table, thread count, and the search entry point.
 
-use std::sync::atomic::AtomicBool;
+use std::path::Path;
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use renzoku_rules::{Board, Point, Rule};
 
+use crate::hashfile::{self, HashFileError};
 use crate::limits::Limits;
 use crate::observer::SearchObserver;
 use crate::score::Score;
@@ -52,22 +55,62 @@ pub struct Engine {
     tt: TranspositionTable,
 }
 
-/// Builds the pattern tables of `rule` now (they are otherwise built on first use, which takes
-/// a fraction of a second per rule).
+/// Builds the pattern tables of `rule` now, if they are not built yet (they are otherwise built
+/// on first use; each takes tens of milliseconds). When the two colours of `rule` use different
+/// tables, both are built at once on two threads. A table another thread is building is waited
+/// for, not built twice.
 pub fn prepare(rule: Rule) {
-    crate::pattern::own_table(rule, renzoku_rules::Color::Black);
-    crate::pattern::own_table(rule, renzoku_rules::Color::White);
+    use renzoku_rules::Color;
+    static PREPARED: [AtomicBool; Rule::ALL.len()] = [const { AtomicBool::new(false) }; _];
+    let index = rule_index(rule);
+    if PREPARED[index].load(Ordering::Acquire) {
+        return;
+    }
+    std::thread::scope(|scope| {
+        let black = scope.spawn(|| {
+            crate::pattern::own_table(rule, Color::Black);
+        });
+        crate::pattern::own_table(rule, Color::White);
+        // A panic while building is a bug; building again on first use reports it there.
+        let _ = black.join();
+    });
+    PREPARED[index].store(true, Ordering::Release);
+}
+
+fn rule_index(rule: Rule) -> usize {
+    Rule::ALL.iter().position(|r| *r == rule).unwrap_or(0)
+}
+
+/// Starts building the pattern tables of every rule on a background thread (once per process;
+/// later calls do nothing). A search that needs a table still being built waits only for that
+/// table, see [`prepare`].
+pub fn prepare_all_in_background() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        let spawned = std::thread::Builder::new().name("pattern-tables".into()).spawn(|| {
+            for rule in Rule::ALL {
+                for color in [renzoku_rules::Color::Black, renzoku_rules::Color::White] {
+                    crate::pattern::own_table(rule, color);
+                }
+            }
+        });
+        if let Err(e) = spawned {
+            // Not fatal: each search builds what it needs.
+            eprintln!("renzoku-engine: cannot start the pattern-table thread: {e}");
+        }
+    });
+}
+
+/// The salt the hash table uses for `rule` on `board`'s size (see [`crate::tt`]).
+fn hash_salt(board: &Board, rule: Rule) -> u64 {
+    crate::tt::salt(rule_index(rule) as u64, u64::from(board.width()), u64::from(board.height()))
 }
 
 impl Engine {
     /// Creates the engine and starts building the pattern tables of every rule on a background
-    /// thread, so the first move does not pay for them.
+    /// thread (once per process), so the first move does not pay for them.
     pub fn new(config: EngineConfig) -> Engine {
-        std::thread::spawn(|| {
-            for rule in Rule::ALL {
-                prepare(rule);
-            }
-        });
+        prepare_all_in_background();
         Engine {
             config: EngineConfig { threads: config.threads.max(1), ..config },
             tt: TranspositionTable::new(config.hash_bytes),
@@ -95,9 +138,24 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// Hash table fill in permille (sampled).
+    /// Hash table fill in permille (sampled; entries of any earlier search count).
     pub fn hash_usage(&self) -> u32 {
-        self.tt.usage_permille()
+        self.tt.fill_permille()
+    }
+
+    /// Writes the hash table to `path` in Renzoku's hash file format (versioned, checksummed;
+    /// see `hashfile.rs`). Returns the number of entries written.
+    pub fn dump_hash(&self, path: &Path) -> Result<u64, HashFileError> {
+        hashfile::dump(&self.tt, path)
+    }
+
+    /// Replaces the hash table's content by the file at `path`, which is read and checked
+    /// completely first: on any error (unreadable, foreign, other version, truncated, corrupt)
+    /// the table is left exactly as it was. Entries written by a table of another size are
+    /// re-inserted into this one (its size, and so the memory limit, is kept). Returns the
+    /// number of entries read.
+    pub fn load_hash(&mut self, path: &Path) -> Result<u64, HashFileError> {
+        hashfile::load(&self.tt, path)
     }
 
     /// Searches `board` for its side to move under `rule`.
@@ -113,6 +171,8 @@ impl Engine {
         stop: &AtomicBool,
         observer: &mut dyn SearchObserver,
     ) -> SearchResult {
+        prepare(rule);
+        self.tt.set_salt(hash_salt(board, rule));
         search::run(&self.tt, self.config.threads, board, rule, limits, stop, observer)
     }
 }

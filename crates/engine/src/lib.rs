@@ -25,6 +25,7 @@
 mod bench;
 mod engine;
 mod eval;
+mod hashfile;
 mod limits;
 mod movegen;
 mod observer;
@@ -40,7 +41,10 @@ pub mod tuning;
 mod worker;
 
 pub use bench::{BENCH_DEPTH, BenchReport, bench, bench_with};
-pub use engine::{Engine, EngineConfig, SearchResult, evaluate, prepare};
+pub use engine::{
+    Engine, EngineConfig, SearchResult, evaluate, prepare, prepare_all_in_background,
+};
+pub use hashfile::HashFileError;
 pub use limits::{Limits, SearchMode};
 pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
 pub use renzoku_rules::{Board, Point, Rule};

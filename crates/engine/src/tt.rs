@@ -3,6 +3,11 @@
 //! Each entry is two atomic words, the key XOR the data and the data, so a torn write by a
 //! concurrent thread shows up as a key mismatch instead of a corrupt hit (the "XOR trick"); no
 //! `unsafe` and no locks. Four entries form a bucket of 64 bytes.
+//!
+//! Every key is XORed with a salt derived from the rule and the board's width and height before
+//! it is used ([`TranspositionTable::set_salt`]), so entries left by a game under another rule or
+//! on another board size never match: the table survives a new game without being cleared, and
+//! only same-rule, same-size positions (which are valid) are found again.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -27,8 +32,11 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-const WAYS: usize = 4;
+pub(crate) const WAYS: usize = 4;
 const ENTRY_BYTES: usize = 16;
+/// Version of the packed entry layout (`pack`/`unpack`, the move encoding, the key scheme), as
+/// written into hash files: a file from another layout is refused, not misread.
+pub(crate) const LAYOUT_VERSION: u32 = 1;
 const NO_MOVE: u64 = 0xFFFF;
 
 #[derive(Debug)]
@@ -42,6 +50,25 @@ pub struct TranspositionTable {
     slots: Vec<Slot>,
     buckets: usize,
     generation: AtomicU8,
+    /// XORed into every key (see the module documentation).
+    salt: AtomicU64,
+}
+
+/// One stored entry in raw form, as hash files hold it: slot index, check word, data word.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct RawEntry {
+    pub index: u64,
+    pub check: u64,
+    pub data: u64,
+}
+
+/// The salt of `rule` (its index in [`Rule::ALL`]) on a `width` x `height` board: a 64-bit mix
+/// of the three, never zero.
+pub(crate) fn salt(rule_index: u64, width: u64, height: u64) -> u64 {
+    let mut z = (rule_index << 16 | width << 8 | height).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) | 1
 }
 
 fn encode_move(p: Option<Point>) -> u64 {
@@ -84,6 +111,11 @@ fn unpack(data: u64) -> Option<Entry> {
     })
 }
 
+/// True when `data` is a stored entry (not an empty slot, and a bound that decodes).
+pub(crate) fn is_valid_data(data: u64) -> bool {
+    data != 0 && unpack(data).is_some()
+}
+
 fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8
 }
@@ -98,7 +130,68 @@ impl TranspositionTable {
         let slots = (0..buckets * WAYS)
             .map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) })
             .collect();
-        TranspositionTable { slots, buckets, generation: AtomicU8::new(0) }
+        TranspositionTable { slots, buckets, generation: AtomicU8::new(0), salt: AtomicU64::new(0) }
+    }
+
+    /// Sets the salt XORed into every key from now on (see the module documentation).
+    pub fn set_salt(&self, salt: u64) {
+        self.salt.store(salt, Ordering::Relaxed);
+    }
+
+    /// Number of entry slots.
+    pub(crate) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub(crate) fn generation(&self) -> u8 {
+        self.generation.load(Ordering::Relaxed)
+    }
+
+    /// Every non-empty slot, in index order.
+    pub(crate) fn raw_entries(&self) -> impl Iterator<Item = RawEntry> + '_ {
+        self.slots.iter().enumerate().filter_map(|(i, s)| {
+            let data = s.data.load(Ordering::Relaxed);
+            (data != 0).then(|| RawEntry {
+                index: i as u64,
+                check: s.check.load(Ordering::Relaxed),
+                data,
+            })
+        })
+    }
+
+    /// Replaces the whole content by `entries` (from a table of `slot_count` slots) and sets the
+    /// generation. Entries from a table of the same size go back to their slots; from another
+    /// size, each is re-inserted by its key (a bucket that overflows keeps its deepest entries).
+    /// The caller has validated the entries (indices below `slot_count`, non-zero data).
+    pub(crate) fn restore(&self, slot_count: usize, generation: u8, entries: &[RawEntry]) {
+        self.clear();
+        if slot_count == self.slots.len() {
+            for e in entries {
+                if let Some(s) = usize::try_from(e.index).ok().and_then(|i| self.slots.get(i)) {
+                    s.data.store(e.data, Ordering::Relaxed);
+                    s.check.store(e.check, Ordering::Relaxed);
+                }
+            }
+        } else {
+            for e in entries {
+                let bucket = self.bucket(e.check ^ e.data);
+                let victim = bucket
+                    .iter()
+                    .min_by_key(|s| {
+                        let d = s.data.load(Ordering::Relaxed);
+                        if d == 0 { i32::MIN } else { depth_of(d) }
+                    })
+                    .filter(|s| {
+                        let d = s.data.load(Ordering::Relaxed);
+                        d == 0 || depth_of(d) < depth_of(e.data)
+                    });
+                if let Some(s) = victim {
+                    s.data.store(e.data, Ordering::Relaxed);
+                    s.check.store(e.check, Ordering::Relaxed);
+                }
+            }
+        }
+        self.generation.store(generation & 0x3F, Ordering::Relaxed);
     }
 
     pub fn clear(&self) {
@@ -121,6 +214,7 @@ impl TranspositionTable {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        let key = key ^ self.salt.load(Ordering::Relaxed);
         for s in self.bucket(key) {
             let data = s.data.load(Ordering::Relaxed);
             if s.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
@@ -139,6 +233,7 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
+        let key = key ^ self.salt.load(Ordering::Relaxed);
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = 0;
@@ -183,12 +278,21 @@ impl TranspositionTable {
     /// Fill of the first thousand entries written by the current search, in permille.
     pub fn usage_permille(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) & 0x3F;
+        self.sample_permille(|d| generation_of(d) == generation)
+    }
+
+    /// Fill of the first thousand entries, whatever search wrote them, in permille.
+    pub fn fill_permille(&self) -> u32 {
+        self.sample_permille(|_| true)
+    }
+
+    fn sample_permille(&self, counts: impl Fn(u64) -> bool) -> u32 {
         let n = self.slots.len().min(1000);
         let used = self.slots[..n]
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
-                d != 0 && generation_of(d) == generation
+                d != 0 && counts(d)
             })
             .count();
         (used * 1000 / n.max(1)) as u32
@@ -212,5 +316,47 @@ mod tests {
         assert!(tt.usage_permille() > 0);
         tt.clear();
         assert!(tt.probe(key).is_none());
+    }
+
+    #[test]
+    fn salts_separate_rules_and_sizes() {
+        let tt = TranspositionTable::new(1 << 16);
+        let key = 0x0F0F_1234_5678_9ABC;
+        let a = salt(0, 15, 15);
+        tt.set_salt(a);
+        tt.store(key, Some(Point::new(1, 2)), 10, 0, 4, Bound::Exact);
+        for other in [salt(1, 15, 15), salt(0, 20, 20), salt(0, 15, 20), salt(0, 20, 15)] {
+            assert_ne!(other, a);
+            tt.set_salt(other);
+            assert!(tt.probe(key).is_none());
+        }
+        // The same rule and size finds it again (a later game of the same kind).
+        tt.set_salt(a);
+        assert_eq!(tt.probe(key).map(|e| e.best), Some(Some(Point::new(1, 2))));
+    }
+
+    #[test]
+    fn restore_into_the_same_and_another_size() {
+        let tt = TranspositionTable::new(1 << 16);
+        tt.set_salt(salt(2, 15, 15));
+        let keys: Vec<u64> = (1..200u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store(k, Some(Point::new(i as u8 % 15, 3)), i as i32, 0, 5, Bound::Lower);
+        }
+        let raw: Vec<RawEntry> = tt.raw_entries().collect();
+        assert!(!raw.is_empty());
+        let same = TranspositionTable::new(1 << 16);
+        same.set_salt(salt(2, 15, 15));
+        same.restore(tt.slot_count(), tt.generation(), &raw);
+        let bigger = TranspositionTable::new(1 << 18);
+        bigger.set_salt(salt(2, 15, 15));
+        bigger.restore(tt.slot_count(), tt.generation(), &raw);
+        for &k in &keys {
+            let want = tt.probe(k);
+            assert_eq!(same.probe(k), want);
+            if want.is_some() {
+                assert_eq!(bigger.probe(k), want);
+            }
+        }
     }
 }
