@@ -10,7 +10,7 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender};
 use renzoku_engine::{Engine, EngineConfig, Limits};
 use renzoku_protocol::{About, Command, Info, Reply};
-use renzoku_rules::{Board, Point, is_legal};
+use renzoku_rules::{Board, Point, Rule, is_legal};
 
 use crate::flags::Flags;
 use crate::output::Output;
@@ -301,8 +301,16 @@ impl Controller {
         flags.arm_stop(seq, unbounded(limits));
         let mut progress = Progress::new(&out, settings.show_detail);
         let received = self.received;
-        let engine = self.engine(settings);
         let limits = limits_after_wait(limits, received);
+        if !tables_ready_in_time(settings.rule, &limits) {
+            let best = think::quick_move(board, settings.rule, &limits.excluded_moves);
+            out.send(&Reply::Summary(think::summary(
+                board,
+                &think::quick_result(best, received.elapsed()),
+            )));
+            return best;
+        }
+        let engine = self.engine(settings);
         let (best, result) =
             think::search(engine, board, settings.rule, &limits, &flags.stop, &mut progress);
         // Multi-PV (yxnbest, yxsearchdefend): one summary per line, best last.
@@ -406,6 +414,35 @@ pub(crate) fn unbounded(limits: &Limits) -> bool {
 
 /// The turn's clock started when the command arrived: time spent since (queued behind a search,
 /// resizing the hash) is taken off this move's limits.
+/// Waits for the pattern tables of `rule` (built on a background thread from process start) as
+/// long as the turn allows: the turn limit or a tenth of the time left, less the protocol lag and
+/// a margin for answering. Without a time limit it waits as long as the build takes.
+fn tables_ready_in_time(rule: Rule, limits: &Limits) -> bool {
+    if renzoku_engine::is_prepared(rule) {
+        return true;
+    }
+    let reserve = limits.protocol_lag_ms + 10;
+    let turn = limits.turn_time_ms.map(|t| t.saturating_sub(reserve));
+    let left = limits
+        .time_left_ms
+        .filter(|&t| t < i64::from(i32::MAX))
+        .map(|t| (t.max(0) as u64 / 10).saturating_sub(reserve));
+    let budget = match (turn, left) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let Some(budget) = budget else {
+        renzoku_engine::prepare(rule);
+        return true;
+    };
+    let (tx, rx) = crossbeam_channel::bounded(1);
+    let spawned = std::thread::Builder::new().name("prepare".into()).spawn(move || {
+        renzoku_engine::prepare(rule);
+        let _ = tx.send(());
+    });
+    spawned.is_ok() && rx.recv_timeout(std::time::Duration::from_millis(budget)).is_ok()
+}
+
 pub(crate) fn limits_after_wait(limits: &Limits, received: Instant) -> Limits {
     let waited = received.elapsed().as_millis() as u64;
     let mut limits = limits.clone();

@@ -7,7 +7,7 @@ use renzoku_engine::{
     Engine, IterationInfo, Limits, RootMoveInfo, Score, SearchObserver, SearchResult,
 };
 use renzoku_protocol::{Ev, PvMove, Realtime, Reply, SearchSummary, Tenths};
-use renzoku_rules::{Board, Color, Point, Rule, is_legal};
+use renzoku_rules::{Board, Color, Point, Rule, is_legal, makes_five};
 
 use crate::output::Output;
 
@@ -195,4 +195,118 @@ pub fn search(
         None => any_legal_move(board, rule),
     };
     (chosen, result)
+}
+
+/// A move without the engine, for the rare turn whose deadline comes before the pattern tables
+/// are built (a search asked for right after the process started, on a loaded machine): win at
+/// once if possible, else block the opponent's five, else the legal square with the most stones
+/// around it (near ones count double), nearest the centre on ties. Moves in `excluded` (Yixin's
+/// `yxblock`) are avoided while any other legal move exists.
+pub fn quick_move(board: &Board, rule: Rule, excluded: &[Point]) -> Option<Point> {
+    let own = board.side_to_move();
+    let mut legal: Vec<Point> =
+        board.empty_points().filter(|&p| is_legal(board, p, own, rule)).collect();
+    if legal.iter().any(|p| !excluded.contains(p)) {
+        legal.retain(|p| !excluded.contains(p));
+    }
+    let makes = |color: Color| legal.iter().copied().find(|&p| makes_five(board, p, color, rule));
+    if let Some(p) = makes(own).or_else(|| makes(own.opponent())) {
+        return Some(p);
+    }
+    let center = board.center();
+    let crowd = |p: Point| -> i32 {
+        let mut n = 0;
+        for dy in -2i32..=2 {
+            for dx in -2i32..=2 {
+                let c = board.cell_at(i32::from(p.x) + dx, i32::from(p.y) + dy);
+                if matches!(c, renzoku_rules::Cell::Stone(_)) {
+                    n += if dx.abs() <= 1 && dy.abs() <= 1 { 2 } else { 1 };
+                }
+            }
+        }
+        n
+    };
+    legal.into_iter().max_by_key(|&p| (crowd(p), std::cmp::Reverse((p.chebyshev(center), p))))
+}
+
+/// The summary of a [`quick_move`] turn: depth 0, no nodes.
+pub fn quick_result(best: Option<Point>, elapsed: std::time::Duration) -> SearchResult {
+    SearchResult {
+        best_move: best,
+        score: Score::Eval(0),
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        elapsed,
+        pv: best.into_iter().collect(),
+        winrate: 0.5,
+    }
+}
+
+#[cfg(test)]
+mod quick_move_tests {
+    use renzoku_rules::{Point, Rule, parse_diagram};
+
+    use super::quick_move;
+
+    fn pick(diagram: &str, rule: Rule) -> Option<Point> {
+        quick_move(&parse_diagram(diagram).expect("diagram").board, rule, &[])
+    }
+
+    #[test]
+    fn wins_first_then_blocks_then_plays_near_the_stones() {
+        // Black to move (equal counts) completes its own four before blocking white's.
+        let both_fours = "
+            . . . . . . . . .
+            . X X X X . . . .
+            . . . . . . . . .
+            . O O O O . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        ";
+        assert_eq!(pick(both_fours, Rule::Freestyle), Some(Point::new(0, 1)));
+        let must_block = "
+            . . . . . . . . .
+            . X . . X . . . .
+            . . . . . . . . .
+            . O O O O . . X .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        ";
+        assert_eq!(pick(must_block, Rule::Freestyle), Some(Point::new(0, 3)));
+        let quiet = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . O . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+        ";
+        let p = pick(quiet, Rule::Freestyle).expect("a move");
+        assert!(p.chebyshev(Point::new(4, 3)) <= 1, "{p}");
+        let board = parse_diagram(quiet).expect("diagram").board;
+        let q = quick_move(&board, Rule::Freestyle, &[p]).expect("a move");
+        assert_ne!(p, q, "an excluded move is avoided");
+    }
+
+    #[test]
+    fn never_a_forbidden_point_for_black() {
+        // The only squares near the stones that make a double three are avoided by black.
+        let renju = "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . X . . . .
+            . . X X . O O O .
+            . . . . . . . . .
+            . . . O . . . . .
+        ";
+        let board = parse_diagram(renju).expect("diagram").board;
+        let p = quick_move(&board, Rule::Renju, &[]).expect("a move");
+        assert!(!renzoku_rules::is_forbidden(&board, p), "{p}");
+        assert_ne!(p, Point::new(4, 4));
+    }
 }

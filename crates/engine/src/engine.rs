@@ -61,7 +61,6 @@ pub struct Engine {
 /// for, not built twice.
 pub fn prepare(rule: Rule) {
     use renzoku_rules::Color;
-    static PREPARED: [AtomicBool; Rule::ALL.len()] = [const { AtomicBool::new(false) }; _];
     let index = rule_index(rule);
     if PREPARED[index].load(Ordering::Acquire) {
         return;
@@ -75,6 +74,15 @@ pub fn prepare(rule: Rule) {
         let _ = black.join();
     });
     PREPARED[index].store(true, Ordering::Release);
+}
+
+/// Which rules have their pattern tables built (set by [`prepare`]).
+static PREPARED: [AtomicBool; Rule::ALL.len()] = [const { AtomicBool::new(false) }; _];
+
+/// Whether [`prepare`] has finished for `rule`, without waiting: a caller with a hard deadline
+/// (the brain's first move right after START) can answer another way instead of blocking.
+pub fn is_prepared(rule: Rule) -> bool {
+    PREPARED[rule_index(rule)].load(Ordering::Acquire)
 }
 
 fn rule_index(rule: Rule) -> usize {

@@ -42,7 +42,7 @@ mod worker;
 
 pub use bench::{BENCH_DEPTH, BenchReport, bench, bench_with};
 pub use engine::{
-    Engine, EngineConfig, SearchResult, evaluate, prepare, prepare_all_in_background,
+    Engine, EngineConfig, SearchResult, evaluate, is_prepared, prepare, prepare_all_in_background,
 };
 pub use hashfile::HashFileError;
 pub use limits::{Limits, SearchMode};
