@@ -2,7 +2,10 @@
 //!
 //! Each entry is two atomic words, the key XOR the data and the data, so a torn write by a
 //! concurrent thread shows up as a key mismatch instead of a corrupt hit (the "XOR trick"); no
-//! `unsafe` and no locks. Four entries form a bucket of 64 bytes.
+//! locks. Four entries form a bucket of 64 bytes. The table is allocated as zeroed memory (one
+//! small `unsafe` block, [`zeroed_slots`]) so that the operating system hands out zero pages
+//! lazily: a 256 MiB table costs nothing to create, instead of ~100 ms of writes that would fall
+//! on the first move of a game.
 //!
 //! Every key is XORed with a salt derived from the rule and the board's width and height before
 //! it is used ([`TranspositionTable::set_salt`]), so entries left by a game under another rule or
@@ -39,15 +42,33 @@ const ENTRY_BYTES: usize = 16;
 pub(crate) const LAYOUT_VERSION: u32 = 1;
 const NO_MOVE: u64 = 0xFFFF;
 
+/// `repr(C)`: two `AtomicU64`s and nothing else, so a slot is 16 bytes with 8-byte alignment and
+/// all-zero bytes are a valid (empty) slot, which [`zeroed_slots`] relies on.
 #[derive(Debug)]
+#[repr(C)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
+/// `n` empty slots in freshly allocated zeroed memory (calloc-backed: untouched pages are never
+/// written, so creating even a large table is instant).
+#[allow(unsafe_code)]
+fn zeroed_slots(n: usize) -> Box<[Slot]> {
+    const _: () = assert!(size_of::<Slot>() == 2 * size_of::<u64>());
+    const _: () = assert!(align_of::<Slot>() == align_of::<u64>());
+    let words: Box<[u64]> = vec![0u64; n * 2].into_boxed_slice();
+    let ptr = Box::into_raw(words).cast::<u64>().cast::<Slot>();
+    // SAFETY: the allocation holds exactly 2n u64s, i.e. the size and alignment of n `Slot`s
+    // (checked above), every byte is zero, and an all-zero `AtomicU64` is a valid value (it has
+    // the same in-memory representation as `u64`). Ownership moves from the first box to the new
+    // one, so the memory is freed once, with the same layout it was allocated with.
+    unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) }
+}
+
 #[derive(Debug)]
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     buckets: usize,
     generation: AtomicU8,
     /// XORed into every key (see the module documentation).
@@ -127,9 +148,7 @@ fn depth_of(data: u64) -> i32 {
 impl TranspositionTable {
     pub fn new(bytes: usize) -> TranspositionTable {
         let buckets = (bytes / (ENTRY_BYTES * WAYS)).max(1);
-        let slots = (0..buckets * WAYS)
-            .map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) })
-            .collect();
+        let slots = zeroed_slots(buckets * WAYS);
         TranspositionTable { slots, buckets, generation: AtomicU8::new(0), salt: AtomicU64::new(0) }
     }
 
