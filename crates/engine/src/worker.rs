@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{CL_3, CL_4};
+use crate::eval::{CL_3, CL_4, CL_43};
 use crate::movegen::{blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves};
 use crate::position::Position;
 use crate::score::{INF, MATE, MATE_BOUND};
@@ -13,6 +13,10 @@ use crate::tt::{Bound, TranspositionTable};
 pub const MAX_PLY: usize = 120;
 /// Attacking fours a leaf VCF probe may chain.
 const LEAF_VCF_DEPTH: u32 = 5;
+/// Static pruning: remaining depth at most this, margins per ply of depth.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 90;
+const RAZOR_MARGIN: i32 = 60;
 
 /// Limits and flags shared by all threads of one search.
 #[derive(Debug)]
@@ -276,9 +280,26 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Null move (19-19), futility pruning (20-18) and skipping squares without any threat
-        // class (20-18, renju 12-11) were neutral in self-play at equal nodes and are left out.
+        // Null move (19-19) and skipping squares without any threat class (20-18, renju 12-11)
+        // were neutral in self-play at equal nodes and are left out.
         let under_threat = !forced && legal_flex4(&self.pos, opp).is_some();
+        // Static pruning near the leaves (Rapfi's razoring and child-node futility): only when
+        // the opponent has no five, open-four or four-three square, where the static value
+        // would hide a forced line.
+        if !pv_node
+            && !forced
+            && !under_threat
+            && depth <= FUTILITY_DEPTH
+            && !self.pos.has_class(opp, CL_43)
+        {
+            let eval = self.evaluate();
+            if eval + RAZOR_MARGIN * depth < alpha && depth <= 2 {
+                return self.quiescence(ply);
+            }
+            if eval - FUTILITY_MARGIN * depth >= beta && beta > -MATE_BOUND {
+                return eval;
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         let threatened;
