@@ -299,7 +299,9 @@ impl Controller {
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
         flags.arm_stop(seq, unbounded(limits));
-        let mut progress = Progress::new(&out, settings.show_detail);
+        let lines =
+            limits.multi_pv.clamp(1, u32::try_from(board.empty_count()).unwrap_or(1).max(1));
+        let mut progress = Progress::new(&out, settings.show_detail).with_num_pv(lines);
         let received = self.received;
         let limits = limits_after_wait(limits, received);
         if !tables_ready_in_time(settings.rule, &limits) {
@@ -408,7 +410,8 @@ pub(crate) fn unbounded(limits: &Limits) -> bool {
     limits.turn_time_ms.is_none()
         && limits.time_left_ms.is_none_or(|t| t >= i64::from(i32::MAX))
         && limits.match_time_ms.is_none()
-        && limits.max_depth.is_none()
+        // Yixin-Board's "no limit" levels send `max_depth` W×H, a depth never reached.
+        && limits.max_depth.is_none_or(|d| d >= 200)
         && limits.max_nodes.is_none()
 }
 

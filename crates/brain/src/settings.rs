@@ -11,6 +11,9 @@ pub const DEFAULT_MEMORY: u64 = 256 << 20;
 pub const MAX_HASH_BYTES: u64 = 1 << 30;
 /// Memory kept outside the hash table for code, stacks, boards and the search's own tables.
 const OVERHEAD: u64 = 48 << 20;
+/// Yixin-Board's "no time limit": `timeout_match` and `timeout_turn` of its node levels.
+pub const YIXIN_NO_LIMIT_MATCH: i64 = 100_000_000;
+pub const YIXIN_NO_LIMIT_TURN: i64 = 2_000_000;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -38,6 +41,9 @@ pub struct Settings {
     pub caution_factor: i64,
     pub start_depth: i64,
     pub thread_split_depth: i64,
+    /// An INFO came in Yixin mode (Yixin-Board's "no time limit" encoding is recognised only
+    /// then).
+    pub yixin: bool,
 }
 
 impl Default for Settings {
@@ -67,6 +73,7 @@ impl Default for Settings {
             caution_factor: 1,
             start_depth: 0,
             thread_split_depth: 0,
+            yixin: false,
         }
     }
 }
@@ -93,6 +100,7 @@ impl Settings {
             }
             return Ok(());
         };
+        self.yixin |= yixin;
         let v = *v;
         let bad = |reason: String| format!("INFO {} {v}: {reason}", key.name());
         match key {
@@ -156,8 +164,30 @@ impl Settings {
         wanted.clamp(1 << 16, MAX_HASH_BYTES) as usize
     }
 
+    /// Yixin-Board's node levels say "no time limit" with `timeout_match 100000000` and
+    /// `timeout_turn 2000000` (protocol-reference §3.1): the search then ends only by its node or
+    /// depth limit or by `yxstop`.
+    pub fn no_time_limit(&self) -> bool {
+        self.yixin
+            && self.timeout_match == YIXIN_NO_LIMIT_MATCH
+            && self.timeout_turn == YIXIN_NO_LIMIT_TURN
+    }
+
     /// The engine limits of one move with `moves_played` stones on the board.
     pub fn limits(&self, moves_played: usize) -> Limits {
+        if self.no_time_limit() {
+            return Limits {
+                turn_time_ms: None,
+                time_left_ms: None,
+                match_time_ms: None,
+                increment_ms: 0,
+                ..self.timed_limits(moves_played)
+            };
+        }
+        self.timed_limits(moves_played)
+    }
+
+    fn timed_limits(&self, moves_played: usize) -> Limits {
         Limits {
             turn_time_ms: u64::try_from(self.timeout_turn).ok(),
             time_left_ms: Some(self.time_left),
@@ -227,5 +257,29 @@ mod tests {
         assert_eq!(l.moves_played, 3);
         s.timeout_turn = 0;
         assert_eq!(s.limits(0).turn_time_ms, Some(0));
+    }
+
+    #[test]
+    fn yixin_no_time_limit_encoding_means_no_limit() {
+        let mut s = Settings::default();
+        for (key, v) in [
+            (IntKey::MaxNode, -1),
+            (IntKey::TimeoutMatch, YIXIN_NO_LIMIT_MATCH),
+            (IntKey::TimeLeft, YIXIN_NO_LIMIT_MATCH),
+            (IntKey::TimeoutTurn, YIXIN_NO_LIMIT_TURN),
+            (IntKey::MaxDepth, 225),
+            (IntKey::TimeIncrement, 0),
+        ] {
+            assert!(s.apply(&Info::Int(key, v), true).is_ok());
+        }
+        let l = s.limits(2);
+        assert_eq!((l.turn_time_ms, l.time_left_ms, l.match_time_ms), (None, None, None));
+        assert_eq!((l.max_nodes, l.max_depth), (None, Some(225)));
+        // The same numbers from a Gomocup manager are ordinary limits.
+        let gomocup = Settings { yixin: false, ..s.clone() };
+        assert_eq!(gomocup.limits(2).turn_time_ms, Some(2_000_000));
+        // Any other turn time is a real limit, also in Yixin mode.
+        s.timeout_turn = 3000;
+        assert_eq!(s.limits(2).turn_time_ms, Some(3000));
     }
 }

@@ -2,6 +2,7 @@
 //! lines), the AlphaGomoku summary afterwards, and a last legality guard on the move.
 
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use renzoku_engine::{
     Engine, IterationInfo, Limits, RootMoveInfo, Score, SearchObserver, SearchResult,
@@ -11,24 +12,66 @@ use renzoku_rules::{Board, Color, Point, Rule, is_legal, makes_five};
 
 use crate::output::Output;
 
-/// Turns engine progress into protocol lines according to `show_detail`.
+/// `MESSAGE REALTIME POS|DONE` (one pair per root move, thousands per second) start only after
+/// the search has run this long: a quick search shows just its best move, as in Rapfi.
+const ROOT_MOVES_AFTER: Duration = Duration::from_millis(100);
+/// At most one `REALTIME POS` per this interval; the root moves in between are not shown.
+const ROOT_MOVE_INTERVAL: Duration = Duration::from_millis(40);
+
+/// Turns engine progress into protocol lines according to `show_detail`: bit 0 the
+/// `MESSAGE REALTIME` stream (per iteration `REFRESH` + `BEST`, `LOST` for a line proven lost;
+/// throttled `POS`/`DONE` for the root move being searched), bit 1 the `INFO PV n` … `INFO PV
+/// DONE` detail blocks. All lines go through the single writer before the reply, so they never
+/// interleave with it.
 pub struct Progress<'a> {
     pub out: &'a Output,
     pub show_detail: i64,
-    /// The root move searched before the current one (for `REALTIME DONE`).
+    /// The root move announced with `REALTIME POS` and not yet closed with `DONE`.
     last_root: Option<Point>,
+    /// When the last `REALTIME POS` was sent.
+    last_pos: Option<Instant>,
+    /// When the search started.
+    started: Instant,
+    /// How many principal variations the search reports (`INFO NUMPV`).
+    num_pv: u32,
     /// The latest iteration of each principal variation (index = multipv − 1).
     pub lines: Vec<IterationInfo>,
 }
 
 impl<'a> Progress<'a> {
     pub fn new(out: &'a Output, show_detail: i64) -> Self {
-        Progress { out, show_detail, last_root: None, lines: Vec::new() }
+        Progress {
+            out,
+            show_detail,
+            last_root: None,
+            last_pos: None,
+            started: Instant::now(),
+            num_pv: 1,
+            lines: Vec::new(),
+        }
+    }
+
+    /// The number of principal variations searched (multi-PV), for `INFO NUMPV`.
+    #[must_use]
+    pub fn with_num_pv(mut self, num_pv: u32) -> Self {
+        self.num_pv = num_pv.max(1);
+        self
     }
 
     /// An observer that prints nothing (pondering, internal evaluations).
     pub fn silent(out: &'a Output) -> Self {
         Progress::new(out, 0)
+    }
+
+    fn realtime(&self, message: Realtime) {
+        self.out.send(&Reply::Realtime(message));
+    }
+
+    /// Closes the open `REALTIME POS` with its `DONE`.
+    fn close_root(&mut self) {
+        if let Some(previous) = self.last_root.take() {
+            self.realtime(Realtime::Done(previous));
+        }
     }
 }
 
@@ -51,19 +94,21 @@ impl SearchObserver for Progress<'_> {
             && let Some(&best) = info.pv.first()
         {
             if info.multipv <= 1 {
-                self.out.send(&Reply::Realtime(Realtime::Refresh));
-                self.out.send(&Reply::Realtime(Realtime::Best(best)));
+                // A new best line: the marks of the moves being searched are cleared.
+                self.close_root();
+                self.realtime(Realtime::Refresh);
+                self.realtime(Realtime::Best(best));
             }
             if matches!(info.score, Score::Loss(_)) {
-                self.out.send(&Reply::Realtime(Realtime::Lost(best)));
+                self.realtime(Realtime::Lost(best));
             }
         }
         if self.show_detail & 2 != 0 {
             let ms = info.elapsed.as_millis();
             let line: Vec<String> = info.pv.iter().map(ToString::to_string).collect();
             for (key, value) in [
-                ("PV", info.multipv.to_string()),
-                ("NUMPV", info.multipv.to_string()),
+                ("PV", info.multipv.max(1).to_string()),
+                ("NUMPV", self.num_pv.to_string()),
                 ("DEPTH", info.depth.to_string()),
                 ("SELDEPTH", info.seldepth.to_string()),
                 ("NODES", info.nodes.to_string()),
@@ -81,13 +126,22 @@ impl SearchObserver for Progress<'_> {
     }
 
     fn on_root_move(&mut self, info: &RootMoveInfo) {
-        if self.show_detail & 1 == 0 {
+        if self.show_detail & 1 == 0 || self.started.elapsed() < ROOT_MOVES_AFTER {
             return;
         }
-        if let Some(previous) = self.last_root.replace(info.point) {
-            self.out.send(&Reply::Realtime(Realtime::Done(previous)));
+        self.close_root();
+        if self.last_pos.is_none_or(|t| t.elapsed() >= ROOT_MOVE_INTERVAL) {
+            self.realtime(Realtime::Pos(info.point));
+            self.last_root = Some(info.point);
+            self.last_pos = Some(Instant::now());
         }
-        self.out.send(&Reply::Realtime(Realtime::Pos(info.point)));
+    }
+}
+
+/// Ends the realtime stream of a finished search (the last `REALTIME POS` gets its `DONE`).
+impl Drop for Progress<'_> {
+    fn drop(&mut self) {
+        self.close_root();
     }
 }
 

@@ -116,7 +116,7 @@ fn yixin_rectangular_board_takes_row_col_as_sent() {
 fn yixin_nbest_reports_every_line() {
     let mut brain = Brain::start();
     assert_eq!(brain.ask("start 15"), "OK");
-    brain.send("info timeout_turn 300\nyxboard\n7,7,2\ndone\nyxnbest 3");
+    brain.send("info timeout_turn 10000\ninfo max_depth 3\nyxboard\n7,7,2\ndone\nyxnbest 3");
     let mut summaries = 0;
     loop {
         let line = brain.line();
