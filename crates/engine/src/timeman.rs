@@ -57,7 +57,12 @@ impl TimeBudget {
                 tighten(0, 0);
             } else {
                 let left = left as u64;
-                let spendable = left.saturating_sub(lag);
+                // A reserve for the replies themselves: even an instant move costs a few ms of
+                // pipe and scheduling, and a long game (a 148-move game at tc=10/1 ran the clock
+                // out that way) needs them all. One twentieth of the game's time, at most 2 s.
+                let game = limits.match_time_ms.filter(|&m| m > 0).unwrap_or(left);
+                let reserve = (game / 20).min(2000);
+                let spendable = left.saturating_sub(lag + reserve);
                 let mtg = moves_to_go(limits.moves_played, squares);
                 let inc = limits.increment_ms;
                 let target = spendable / mtg + inc * 3 / 4;
@@ -99,6 +104,21 @@ mod tests {
         assert!(ms(b.hard) <= 950);
         assert!(ms(b.hard) >= 800);
         assert!(ms(b.soft) < ms(b.hard));
+    }
+
+    #[test]
+    fn a_reserve_of_the_game_clock_is_never_spent() {
+        // 10 s games: the last 500 ms are kept for the replies' own overhead.
+        let low = Limits {
+            time_left_ms: Some(520),
+            match_time_ms: Some(10_000),
+            protocol_lag_ms: 20,
+            ..Limits::default()
+        };
+        assert!(TimeBudget::new(&low, 225).is_instant());
+        let fine = Limits { time_left_ms: Some(5000), ..low };
+        assert!(ms(TimeBudget::new(&fine, 225).hard) <= 5000 - 520);
+        assert!(ms(TimeBudget::new(&fine, 225).hard) > 0);
     }
 
     #[test]
