@@ -65,11 +65,17 @@ pub struct Scorer<'a> {
     pub rule: Rule,
     pub stop: &'a AtomicBool,
     pub out: &'a Output,
+    /// The rule's pattern tables were not ready in time for this turn: no searches, every
+    /// candidate is worth 0 (decisions fall back to the nearest legal squares).
+    pub blind: bool,
 }
 
 impl Scorer<'_> {
     /// Value of `board` for its side to move after a search of at most `time`.
     pub fn value(&mut self, board: &Board, time: Duration) -> i64 {
+        if self.blind {
+            return 0;
+        }
         let limits =
             Limits { max_depth: Some(6), ..Limits::movetime(time.as_millis().max(1) as u64) };
         let result = self.engine.search(

@@ -233,9 +233,15 @@ impl Controller {
     /// is only ever shrunk (to obey a new memory limit at once); it takes its full size at the
     /// next START/RESTART.
     pub(crate) fn engine(&mut self, settings: &Settings) -> &mut Engine {
+        renzoku_engine::prepare(settings.rule);
+        self.engine_unprepared(settings)
+    }
+
+    /// As [`Controller::engine`] without waiting for the pattern tables (for callers that
+    /// will not search with it).
+    pub(crate) fn engine_unprepared(&mut self, settings: &Settings) -> &mut Engine {
         let config =
             EngineConfig { hash_bytes: settings.hash_bytes(), threads: settings.thread_num };
-        renzoku_engine::prepare(settings.rule);
         let engine = self.engine.get_or_insert_with(|| Engine::new(config));
         if engine.config().hash_bytes > config.hash_bytes {
             engine.set_hash_bytes(config.hash_bytes);
@@ -420,7 +426,7 @@ pub(crate) fn unbounded(limits: &Limits) -> bool {
 /// Waits for the pattern tables of `rule` (built on a background thread from process start) as
 /// long as the turn allows: the turn limit or a tenth of the time left, less the protocol lag and
 /// a margin for answering. Without a time limit it waits as long as the build takes.
-fn tables_ready_in_time(rule: Rule, limits: &Limits) -> bool {
+pub(crate) fn tables_ready_in_time(rule: Rule, limits: &Limits) -> bool {
     if renzoku_engine::is_prepared(rule) {
         return true;
     }

@@ -5,7 +5,7 @@ use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
 
 use crate::balance;
 use crate::controller::Controller;
-use crate::openings::{Choice, SWAP_MARGIN, Zone};
+use crate::openings::{BALANCED, Choice, SWAP_MARGIN, Zone};
 use crate::position;
 use crate::settings::MAX_HASH_BYTES;
 
@@ -156,7 +156,10 @@ impl Controller {
 
     fn send_forbid(&self, board: &Board, format: ForbidFormat) {
         let rule = self.settings().rule;
-        let points = if rule == Rule::Renju && board.side_to_move() == Color::Black {
+        // SHOWFORBID lists black's fouls whoever is to move (document §3.7).
+        let black_or_gomocup =
+            board.side_to_move() == Color::Black || format == ForbidFormat::Gomocup;
+        let points = if rule == Rule::Renju && black_or_gomocup {
             forbidden_points(board)
         } else {
             Vec::new()
@@ -238,7 +241,7 @@ impl Controller {
         if value < SWAP_MARGIN {
             return Some(Swap2::Swap);
         }
-        if value <= -SWAP_MARGIN {
+        if value <= BALANCED {
             let mut next = board.clone();
             next.play(fourth).ok()?;
             let budget = balance::turn_budget(&self.settings()) * 2 / 5;
@@ -262,23 +265,36 @@ impl Controller {
                 return;
             }
         };
-        if count == 0 || count > 8 {
-            self.error(format!("BALANCE {count}: 1 to 8 moves supported"));
+        if count == 0 {
+            self.error("BALANCE 0: the number of moves must be at least 1");
+            return;
+        }
+        if count as usize > board.empty_count() {
+            self.error(format!(
+                "BALANCE {count}: only {} empty squares on the board",
+                board.empty_count()
+            ));
             return;
         }
         self.balance_from(seq, board, count, target);
     }
 
+    /// `count` balancing moves, sharing one turn: each scored move gets an equal part, and
+    /// once the turn is spent the remaining moves are the nearest legal squares.
     fn balance_from(&mut self, seq: u64, board: Board, count: u32, target: i64) {
-        let budget = balance::turn_budget(&self.settings()) / count;
+        let total = balance::turn_budget(&self.settings());
+        let budget = total / count;
+        let started = std::time::Instant::now();
+        let rule = self.settings().rule;
         let mut next = board;
         let mut moves = Vec::new();
         for _ in 0..count {
-            let Some(p) =
+            let p = if started.elapsed() + budget <= total {
                 self.with_scorer(seq, |s| s.balancing_move(&next, target, budget, &|_| true))
-            else {
-                break;
+            } else {
+                balance::candidates(&next, rule, 1, &|_| true).first().copied()
             };
+            let Some(p) = p else { break };
             let _ = next.play(p);
             moves.push(p);
         }

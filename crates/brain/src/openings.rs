@@ -11,12 +11,18 @@ use renzoku_protocol::{OpeningRule as R, OpeningStep, Reply, Stone};
 use renzoku_rules::{Board, Point, RENJU_OPENINGS, in_central_square, is_legal};
 
 use crate::balance::{self, Scorer, score_value};
-use crate::controller::{Controller, limits_after_wait};
+use crate::controller::{Controller, limits_after_wait, tables_ready_in_time};
 use crate::position;
+use crate::settings::Settings;
 use crate::think::{self, Progress};
 
-/// An evaluation below this (for the side to move) makes us take the other colour.
-pub(crate) const SWAP_MARGIN: i64 = -30;
+/// An evaluation below this (for the side to move) makes us take the other colour: we swap
+/// exactly when the other colour is better.
+pub(crate) const SWAP_MARGIN: i64 = 0;
+
+/// Evaluations within this distance of 0 count as balanced (swap2: put two stones and let the
+/// opponent choose).
+pub(crate) const BALANCED: i64 = 30;
 
 /// Where an opening rule lets the next stone go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,15 +60,29 @@ pub enum Choice {
 }
 
 impl Controller {
-    /// Runs `f` with a [`Scorer`] over the engine, armed for the command `seq`.
+    /// Runs `f` with a [`Scorer`] over the engine, armed for the command `seq`. When the rule's
+    /// pattern tables cannot be ready within the turn, the scorer is blind (no searches).
     pub(crate) fn with_scorer<T>(&mut self, seq: u64, f: impl FnOnce(&mut Scorer<'_>) -> T) -> T {
         let settings = self.settings();
+        let blind = !self.tables_in_time(&settings);
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
         flags.arm_stop(seq, false);
-        let engine = self.engine(&settings);
-        let mut scorer = Scorer { engine, rule: settings.rule, stop: &flags.stop, out: &out };
+        let engine = if blind { self.engine_unprepared(&settings) } else { self.engine(&settings) };
+        let mut scorer =
+            Scorer { engine, rule: settings.rule, stop: &flags.stop, out: &out, blind };
         f(&mut scorer)
+    }
+
+    /// True when the pattern tables of the rule are built, or can be within this turn (waiting
+    /// for them as long as the turn allows).
+    fn tables_in_time(&self, settings: &Settings) -> bool {
+        if renzoku_engine::is_prepared(settings.rule) {
+            return true;
+        }
+        let stones = self.board.as_ref().map_or(0, Board::stone_count);
+        let limits = limits_after_wait(&settings.limits(stones), self.received);
+        tables_ready_in_time(settings.rule, &limits)
     }
 
     /// A full turn's search for the side to move, restricted to `zone`; the summary is sent.
@@ -85,6 +105,17 @@ impl Controller {
         limits.turn_time_ms = limits.turn_time_ms.map(|t| t * percent / 100);
         limits.excluded_moves.extend(board.empty_points().filter(|&p| !zone.allows(board, p)));
         let out = self.out.clone();
+        let fallback =
+            |rule| balance::candidates(board, rule, 1, &|p| zone.allows(board, p)).first().copied();
+        if !self.tables_in_time(&settings) {
+            // No time to build the evaluation: the nearest legal square in the zone, even.
+            let best = fallback(settings.rule);
+            out.send(&Reply::Summary(think::summary(
+                board,
+                &think::quick_result(best, self.received.elapsed()),
+            )));
+            return best.map(|p| (p, 0));
+        }
         let flags = Arc::clone(&self.flags);
         flags.arm_stop(seq, crate::controller::unbounded(&limits));
         let received = self.received;
@@ -103,9 +134,7 @@ impl Controller {
         match best {
             Some(p) if zone.allows(board, p) => Some((p, value)),
             // The engine ignores exclusions that would leave nothing; the zone still rules.
-            _ => balance::candidates(board, settings.rule, 1, &|p| zone.allows(board, p))
-                .first()
-                .map(|&p| (p, value)),
+            _ => fallback(settings.rule).map(|p| (p, value)),
         }
     }
 
@@ -159,23 +188,41 @@ impl Controller {
             }
         };
         let n = board.stone_count();
-        let count = arg.unwrap_or(2).clamp(1, 32) as usize;
+        if let Err(expected) = stones_fit(step, n) {
+            self.error(format!("{step}: {n} stones given, {expected} expected"));
+            return;
+        }
+        let count = match (step.rule(), step.step(), arg) {
+            // RIF offers exactly two fifth moves; RIFSTEP4 takes no number.
+            (R::Rif, _, _) => 2,
+            (R::Soosyrv, 2..=6, None)
+            | (R::Yamaguchi, 2..=5, None)
+            | (R::Taraguchi, 3 | 4, None) => {
+                self.error(format!("{step}: the number of fifth moves is missing"));
+                return;
+            }
+            (_, _, Some(0)) => {
+                self.error(format!("{step} 0: the number must be at least 1"));
+                return;
+            }
+            (_, _, Some(k)) => k as usize,
+            (_, _, None) => 2,
+        };
         let answer = match (step.rule(), step.step()) {
             // Propose the first three stones.
-            (R::Swap | R::Rif | R::Soosyrv | R::Sakata, 0 | 1) if n == 0 => {
+            (R::Swap, 0) if n == 0 => self.propose_three(seq, &board).map(Answer::Sequence),
+            (R::Rif | R::Soosyrv | R::Sakata, 1) => {
                 self.propose_three(seq, &board).map(Answer::Sequence)
             }
             (R::Yamaguchi, 1) => {
                 self.propose_three(seq, &board).map(|moves| Answer::MovesWithCount(moves, 2))
             }
             // One balanced stone on an empty board.
-            (R::Swap1st | R::Swap5, 0 | 1) if n == 0 => {
-                let budget = balance::turn_budget(&self.settings());
-                self.with_scorer(seq, |s| s.balancing_move(&board, 0, budget, &|_| true))
-                    .map(Answer::Move)
-            }
+            (R::Swap1st, 0) if n == 0 => self.balanced_stone(seq, &board, Zone::Anywhere),
+            (R::Swap5, 1) => self.balanced_stone(seq, &board, Zone::Anywhere),
             (R::Pro | R::LongPro, 0) if n == 0 => Some(Answer::Move(board.center())),
-            (R::Pro | R::LongPro, 0) if n == 2 => {
+            (R::Pro | R::LongPro, 0) if n == 1 => self.play_in(seq, &board, Zone::Anywhere),
+            (R::Pro | R::LongPro, 0) => {
                 let k = if step.rule() == R::Pro { 5 } else { 7 };
                 let first = board.history()[0].point;
                 self.play_in(seq, &board, Zone::Outside(first, k))
@@ -184,22 +231,15 @@ impl Controller {
             (R::Swap1st | R::Swap, 0) | (R::Rif | R::Yamaguchi, 2) | (R::Sakata, 3) => {
                 self.choose(seq, &board, Zone::Anywhere)
             }
-            (R::Swap5 | R::Tarannikov | R::Lianhuan, 2) => {
-                let zone = if step.rule() == R::Tarannikov {
-                    Zone::taraguchi(n + 1)
-                } else {
-                    Zone::Anywhere
-                };
-                self.choose(seq, &board, zone)
-            }
-            (R::Taraguchi, 2) => self.choose(seq, &board, Zone::taraguchi(n + 1)),
+            (R::Swap5 | R::Lianhuan, 2) => self.choose(seq, &board, Zone::Anywhere),
+            (R::Taraguchi | R::Tarannikov, 2) => self.choose(seq, &board, Zone::taraguchi(n + 1)),
             (R::Soosyrv, 2) => match self.swap_or_move(seq, &board, Zone::Anywhere) {
                 Choice::Swap => Some(Answer::Swap),
                 Choice::Stay(p) => Some(Answer::MovesWithCount(vec![p], count as u32)),
                 Choice::NoLegalMove => None,
             },
             // Just the next move.
-            (R::Pro | R::LongPro, 0) | (R::Swap5 | R::Rif | R::Yamaguchi, 3) | (R::Lianhuan, 1) => {
+            (R::Swap5 | R::Rif | R::Yamaguchi, 3) | (R::Lianhuan, 1) => {
                 self.play_in(seq, &board, Zone::Anywhere)
             }
             (R::Taraguchi | R::Tarannikov, 1) => self.play_in(seq, &board, Zone::taraguchi(n + 1)),
@@ -207,14 +247,17 @@ impl Controller {
                 .best_in(seq, &board, Zone::Anywhere)
                 .map(|(p, _)| Answer::MovesWithCount(vec![p], count as u32)),
             (R::Sakata, 2) => self.sakata_pair(seq, &board),
-            // Offer fifth moves (SOOSYRVSTEP4 may swap instead).
-            (R::Soosyrv, 4) => match self.swap_or_move(seq, &board, Zone::Anywhere) {
-                Choice::Swap => Some(Answer::Swap),
-                _ => self.offer(seq, &board, count, Zone::Anywhere),
+            // Offer fifth moves (SOOSYRVSTEP4 may swap instead); the decision gets part of
+            // the turn, the offer the rest.
+            (R::Soosyrv, 4) => match self.best_in_share(seq, &board, Zone::Anywhere, 40) {
+                None => None,
+                Some((_, value)) if value < SWAP_MARGIN => Some(Answer::Swap),
+                Some(_) => self.offer(seq, &board, count, Zone::Anywhere, 50),
             },
-            (R::Rif, 4) => self.offer(seq, &board, 2, Zone::Anywhere),
-            (R::Yamaguchi, 4) | (R::Soosyrv, 5) => self.offer(seq, &board, count, Zone::Anywhere),
-            (R::Taraguchi, 3) => self.offer(seq, &board, count, Zone::Central(9)),
+            (R::Rif | R::Yamaguchi, 4) | (R::Soosyrv, 5) => {
+                self.offer(seq, &board, count, Zone::Anywhere, 100)
+            }
+            (R::Taraguchi, 3) => self.offer(seq, &board, count, Zone::Central(9), 100),
             // Pick an offered fifth and answer the sixth.
             (R::Rif | R::Yamaguchi, 5) | (R::Soosyrv, 6) | (R::Taraguchi, 4) => {
                 self.choose_fifth(seq, &board, offered)
@@ -224,10 +267,26 @@ impl Controller {
                 return;
             }
         };
+        let answer = match answer {
+            Some(Answer::Offer(moves)) if moves.len() < count => {
+                self.error(format!(
+                    "{step}: only {} pairwise non-symmetric fifth moves exist, {count} asked",
+                    moves.len()
+                ));
+                return;
+            }
+            other => other,
+        };
         match answer {
             None => self.error(format!("{step}: no legal move left")),
             Some(answer) => self.send_answer(board, answer),
         }
+    }
+
+    fn balanced_stone(&mut self, seq: u64, board: &Board, zone: Zone) -> Option<Answer> {
+        let budget = balance::turn_budget(&self.settings());
+        self.with_scorer(seq, |s| s.balancing_move(board, 0, budget, &|p| zone.allows(board, p)))
+            .map(Answer::Move)
     }
 
     fn play_in(&mut self, seq: u64, board: &Board, zone: Zone) -> Option<Answer> {
@@ -242,8 +301,15 @@ impl Controller {
         }
     }
 
-    fn offer(&mut self, seq: u64, board: &Board, count: usize, zone: Zone) -> Option<Answer> {
-        let budget = balance::turn_budget(&self.settings());
+    fn offer(
+        &mut self,
+        seq: u64,
+        board: &Board,
+        count: usize,
+        zone: Zone,
+        percent: u32,
+    ) -> Option<Answer> {
+        let budget = balance::turn_budget(&self.settings()) * percent / 100;
         let moves =
             self.with_scorer(seq, |s| s.offer(board, count, budget, &|p| zone.allows(board, p)));
         (!moves.is_empty()).then_some(Answer::Offer(moves))
@@ -269,11 +335,11 @@ impl Controller {
         if valid.is_empty() {
             return None;
         }
-        let budget = balance::turn_budget(&self.settings()) / 2;
+        let budget = balance::turn_budget(&self.settings()) * 2 / 5;
         let fifth = self.with_scorer(seq, |s| s.worst_of(board, &valid, budget))?;
         let mut next = board.clone();
         next.play(fifth).ok()?;
-        let (sixth, _) = self.best_in(seq, &next, Zone::Anywhere)?;
+        let (sixth, _) = self.best_in_share(seq, &next, Zone::Anywhere, 50)?;
         Some(Answer::Sequence(vec![fifth, sixth]))
     }
 
@@ -314,6 +380,25 @@ impl Controller {
         self.board = Some(next);
         self.out.send(&reply);
     }
+}
+
+/// The number of stones each opening step takes (`Err` names what is expected).
+fn stones_fit(step: OpeningStep, n: usize) -> Result<(), &'static str> {
+    let (ok, expected) = match (step.rule(), step.step()) {
+        (R::Swap1st, _) => (n <= 1, "0 or 1"),
+        (R::Swap, _) => (n == 0 || n == 3, "0 or 3"),
+        (R::Pro | R::LongPro, _) => (n <= 2, "0 to 2"),
+        (R::Swap5 | R::Rif | R::Yamaguchi | R::Soosyrv | R::Sakata, 1) => (n == 0, "0"),
+        (R::Taraguchi | R::Tarannikov, 1) => (n <= 5, "0 to 5"),
+        (R::Taraguchi, 3 | 4) => (n == 4, "4"),
+        (R::Swap5 | R::Taraguchi | R::Tarannikov, _) => ((1..=5).contains(&n), "1 to 5"),
+        (R::Rif | R::Yamaguchi | R::Soosyrv, 2 | 3) | (R::Sakata, 2) => (n == 3, "3"),
+        (R::Sakata, _) => (n == 5, "5"),
+        (R::Rif | R::Yamaguchi | R::Soosyrv, _) => (n == 4, "4"),
+        (R::Lianhuan, 1) => (true, "any number of"),
+        (R::Lianhuan, _) => (n >= 1, "at least 1"),
+    };
+    if ok { Ok(()) } else { Err(expected) }
 }
 
 fn moves_reply(mut moves: Vec<Point>) -> Reply {

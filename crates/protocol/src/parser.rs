@@ -18,6 +18,10 @@ use crate::text::{excerpt, parse_i64, parse_point, parse_points, parse_u32, spli
 /// More lines than any board has squares: a block this long is junk, and is not stored.
 const MAX_BLOCK_LINES: usize = 32 * 32;
 
+/// The stones before the offered fifth moves (RIFSTEP5, YAMAGUCHISTEP5, SOOSYRVSTEP6,
+/// TARAGUCHISTEP4).
+const OFFER_STONES: usize = 4;
+
 /// Command words without arguments or blocks (upper case), with their command.
 const SIMPLE: [(&str, Command); 15] = [
     ("RESTART", Command::Restart),
@@ -146,6 +150,8 @@ impl Head {
 struct Block {
     head: Head,
     stones: Vec<Stone>,
+    /// Offered fifth moves read so far (candidate steps only).
+    candidates: Vec<Point>,
     /// The first thing wrong with the block; the block keeps being read to its `DONE`.
     error: Option<String>,
 }
@@ -233,17 +239,39 @@ impl CommandParser {
                 return Err(ParseError::BadBlock { command: block.head.name(), reason });
             }
             if block.head.expects_candidates() {
+                // Candidates may come inside the block: as one line of several moves, or as
+                // move lines after the four stones. Then the block is complete at its end.
+                if block.stones.len() > OFFER_STONES {
+                    let extra = block.stones.split_off(OFFER_STONES);
+                    block.candidates.extend(extra.into_iter().map(|s| s.point));
+                }
+                if !block.candidates.is_empty() {
+                    return Ok(Some(block.head.build(block.stones, block.candidates)));
+                }
                 self.state = State::Candidates(block);
                 return Ok(None);
             }
             return Ok(Some(block.head.build(block.stones, Vec::new())));
         }
-        // `PLAY x,y x,y …` on one line: the terminator and the candidates together.
-        if upper == "PLAY" && !rest.is_empty() && block.head.expects_candidates() {
+        // `PLAY x,y x,y …` or `DONE x,y x,y …` on one line: the terminator and the candidates
+        // together.
+        if is_end && block.head.expects_candidates() {
             if let Some(reason) = block.error {
                 return Err(ParseError::BadBlock { command: block.head.name(), reason });
             }
             return self.candidate_line(block, rest);
+        }
+        // A line of several moves inside a candidate step's block: the offered fifth moves.
+        if block.head.expects_candidates()
+            && line.split_whitespace().count() > 1
+            && let Ok(points) = parse_point_list(line)
+            && points.len() > 1
+        {
+            if block.error.is_none() {
+                block.candidates.extend(points);
+            }
+            self.state = State::Block(block);
+            return Ok(None);
         }
         let starts_like_stone = line.starts_with(|c: char| c.is_ascii_digit() || c == '-');
         if !starts_like_stone && is_command_word(word) {
@@ -270,13 +298,21 @@ impl CommandParser {
         Ok(())
     }
 
-    fn candidate_line(&mut self, block: Block, line: &str) -> Result<Option<Command>, ParseError> {
+    /// The line after a candidate step's block: the offered fifth moves.
+    fn candidate_line(
+        &mut self,
+        mut block: Block,
+        line: &str,
+    ) -> Result<Option<Command>, ParseError> {
         let name = block.head.name();
         if !line.starts_with(|c: char| c.is_ascii_digit()) && is_command_word(split_word(line).0) {
             return Err(self.interrupt(&name, line));
         }
-        match parse_points(line) {
-            Ok(candidates) => Ok(Some(block.head.build(block.stones, candidates))),
+        match parse_point_list(line) {
+            Ok(points) => {
+                block.candidates.extend(points);
+                Ok(Some(block.head.build(block.stones, block.candidates)))
+            }
             Err(reason) => Err(ParseError::BadBlock {
                 command: name,
                 reason: format!("candidate line: {reason}"),
@@ -284,8 +320,19 @@ impl CommandParser {
         }
     }
 
+    /// Opens a block whose head is already wrong: it is read to its end and reported then.
+    fn open_bad(&mut self, head: Head, reason: String) {
+        self.state = State::Block(Block {
+            head,
+            stones: Vec::new(),
+            candidates: Vec::new(),
+            error: Some(reason),
+        });
+    }
+
     fn open(&mut self, head: Head) {
-        self.state = State::Block(Block { head, stones: Vec::new(), error: None });
+        self.state =
+            State::Block(Block { head, stones: Vec::new(), candidates: Vec::new(), error: None });
     }
 
     fn parse_command(&mut self, line: &str) -> Result<Option<Command>, ParseError> {
@@ -351,7 +398,15 @@ impl CommandParser {
             "YXBOARD" => Head::YxBoard,
             "SWAP2BOARD" => Head::Swap2Board,
             "SHOWFORBID" => Head::ShowForbid,
-            "BALANCE" => Head::Balance(parse_u32(rest).map_err(bad)?),
+            // A bad number still opens the block, so its stone lines are not taken for
+            // commands: the error is reported at its DONE.
+            "BALANCE" => match parse_u32(rest) {
+                Ok(n) => Head::Balance(n),
+                Err(reason) => {
+                    self.open_bad(Head::Balance(0), format!("bad number of moves: {reason}"));
+                    return Ok(None);
+                }
+            },
             "YXBLOCK" => Head::YxBlock,
             "YXBLOCKUNDO" => Head::YxBlockUndo,
             "YXBLOCKPATH" => Head::YxBlockPath,
@@ -372,7 +427,14 @@ impl CommandParser {
                 if YX_DATABASE_BLOCK_WORDS.contains(&lower.as_str()) {
                     Head::YxDatabase { word: lower, args: rest.to_owned() }
                 } else if let Some(step) = OpeningStep::from_word(upper) {
-                    Head::Opening { step, arg: optional(rest, parse_u32).map_err(bad)? }
+                    match optional(rest, parse_u32) {
+                        Ok(arg) => Head::Opening { step, arg },
+                        Err(reason) => {
+                            let head = Head::Opening { step, arg: None };
+                            self.open_bad(head, format!("bad number: {reason}"));
+                            return Ok(None);
+                        }
+                    }
                 } else {
                     return Ok(Some(Command::Unknown(line.to_owned())));
                 }
@@ -381,6 +443,19 @@ impl CommandParser {
         self.open(head);
         Ok(None)
     }
+}
+
+/// Moves separated by blanks, each `x,y` (blanks around the comma allowed, as in stone lines).
+fn parse_point_list(text: &str) -> Result<Vec<Point>, String> {
+    let mut joined = String::with_capacity(text.len());
+    for part in text.split(',') {
+        if !joined.is_empty() {
+            joined.push(',');
+        }
+        joined.push_str(part.trim());
+    }
+    let points = parse_points(&joined)?;
+    if points.is_empty() { Err("no moves".to_owned()) } else { Ok(points) }
 }
 
 /// An optional single argument: absent when `rest` is empty.

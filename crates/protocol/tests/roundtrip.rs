@@ -53,11 +53,17 @@ fn opening() -> impl Strategy<Value = Command> {
         stones(false),
         vec(point(), 1..6),
     )
-        .prop_map(|(step, arg, stones, candidates)| Command::Opening {
-            step,
-            arg,
-            stones,
-            candidates: if step.expects_candidates() { candidates } else { Vec::new() },
+        .prop_map(|(step, arg, mut stones, candidates)| {
+            if step.expects_candidates() {
+                // Four stones precede the offer; stone lines past them are read as candidates.
+                stones.truncate(4);
+            }
+            Command::Opening {
+                step,
+                arg,
+                stones,
+                candidates: if step.expects_candidates() { candidates } else { Vec::new() },
+            }
         })
 }
 

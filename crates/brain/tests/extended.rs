@@ -1,0 +1,188 @@
+//! The extended Gomocup commands other than the opening rules (contract §5, document §3.1–3.9):
+//! analysis mode, PONDER/STOP, auto pondering, INFO evaluate, BALANCE, SHOWFORBID, CLEARHASH,
+//! PROTOCOLVERSION.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Brain, point};
+use renzoku_rules::{Board, Point};
+
+fn brain(rule: u32, turn_ms: i64) -> Brain {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send(&format!("INFO rule {rule}\nINFO timeout_turn {turn_ms}"));
+    brain
+}
+
+fn moves(reply: &str) -> Vec<Point> {
+    reply.split_whitespace().map(point).collect()
+}
+
+fn suggested(reply: &str) -> Point {
+    point(reply.strip_prefix("SUGGEST ").unwrap_or_else(|| panic!("not SUGGEST: {reply}")))
+}
+
+#[test]
+fn analysis_mode_suggests_for_begin_board_and_turn_without_changing_the_state() {
+    let mut b = brain(0, 100);
+    b.send("INFO analysis_mode 1");
+    let first = suggested(&b.ask("BEGIN"));
+    // The board is still empty: BEGIN again is accepted (it would be an ERROR otherwise).
+    assert_eq!(suggested(&b.ask("BEGIN")), first);
+    // PLAY imposes any legal move, echoed; it becomes our stone.
+    assert_eq!(b.ask("PLAY 7,7"), "7,7");
+    assert!(b.ask("PLAY 7,7").starts_with("ERROR"), "7,7 is taken now");
+    let s = suggested(&b.ask("TURN 8,8"));
+    assert!(s != Point::new(7, 7) && s != Point::new(8, 8));
+    // TURN's stone was placed but the suggestion was not: the suggested square is free.
+    assert_eq!(b.ask(&format!("PLAY {s}")), s.to_string());
+    let s = suggested(&b.ask("BOARD\n7,7,1\n8,8,2\n6,6,1\n9,9,2\nDONE"));
+    assert!(b.ask("TURN 9,9").starts_with("ERROR"), "the BOARD position is set");
+    assert_eq!(b.ask(&format!("PLAY {s}")), s.to_string());
+    // Off-board or occupied PLAY: ERROR, nothing changes.
+    assert!(b.ask("PLAY 40,40").starts_with("ERROR"));
+    assert!(b.ask("PLAY 8,8").starts_with("ERROR"));
+    // Back to normal mode: moves are answered plainly.
+    b.send("INFO analysis_mode 0");
+    let reply = b.ask("TURN 0,0");
+    assert!(!reply.starts_with("SUGGEST"), "{reply}");
+    let _ = point(&reply);
+}
+
+#[test]
+fn ponder_is_silent_and_ends_on_stop_a_new_position_or_its_time() {
+    let mut b = brain(0, 100);
+    assert_eq!(b.ask("BOARD\n7,7,2\nDONE").split(',').count(), 2);
+    // Infinite pondering: nothing printed, STOP ends it silently.
+    b.send("PONDER");
+    assert!(b.silent_for(Duration::from_millis(300)));
+    b.send("STOP");
+    assert!(b.silent_for(Duration::from_millis(200)));
+    assert_eq!(b.ask("PROTOCOLVERSION"), "1,0");
+    // Negative = infinite; a new position ends it and is answered in time.
+    b.send("PONDER -1");
+    assert!(b.silent_for(Duration::from_millis(200)));
+    let started = Instant::now();
+    let _ = point(&b.ask("TURN 0,0"));
+    assert!(started.elapsed() < Duration::from_millis(600), "{:?}", started.elapsed());
+    // PONDER ms ends by itself: a command after it is answered at once.
+    b.send("PONDER 100");
+    assert!(b.silent_for(Duration::from_millis(250)));
+    let started = Instant::now();
+    assert_eq!(b.ask("PROTOCOLVERSION"), "1,0");
+    assert!(started.elapsed() < Duration::from_millis(200));
+    b.send("PONDER\nBEGIN");
+    assert!(b.reply().starts_with("ERROR"), "BEGIN after the ponder: the board is not empty");
+}
+
+#[test]
+fn stop_answers_a_regular_search_at_once_and_auto_pondering_stays_silent() {
+    let mut b = brain(0, -1);
+    b.send("INFO auto_pondering 1");
+    b.send("TURN 7,7");
+    assert!(b.silent_for(Duration::from_millis(300)), "unlimited search runs");
+    let started = Instant::now();
+    b.send("STOP");
+    let reply = b.reply();
+    assert!(started.elapsed() < Duration::from_millis(250), "{:?}", started.elapsed());
+    let ours = point(&reply);
+    // Auto pondering now runs on the opponent's time: silent, and the next TURN is answered.
+    assert!(b.silent_for(Duration::from_millis(300)));
+    b.send("INFO timeout_turn 100");
+    let started = Instant::now();
+    let next = point(&b.ask("TURN 0,0"));
+    assert!(started.elapsed() < Duration::from_millis(600), "{:?}", started.elapsed());
+    assert!(next != ours && next != Point::new(7, 7) && next != Point::new(0, 0));
+    // Never in analysis mode: SUGGEST is not followed by pondering output either.
+    b.send("INFO analysis_mode 1");
+    let _ = suggested(&b.ask("TURN 14,14"));
+    assert!(b.silent_for(Duration::from_millis(200)));
+}
+
+#[test]
+fn evaluate_paths() {
+    let mut b = brain(0, 100);
+    let ours = point(&b.ask("TURN 7,7"));
+    // The current node, a one-move and a two-move path: summary MESSAGEs.
+    let free: Vec<Point> = [(3, 3), (3, 4), (4, 3)]
+        .into_iter()
+        .map(|(x, y)| Point::new(x, y))
+        .filter(|&p| p != ours)
+        .collect();
+    let (a, c) = (free[0], free[1]);
+    for text in
+        ["INFO evaluate".to_owned(), format!("INFO evaluate {a}"), format!("INFO evaluate {a} {c}")]
+    {
+        b.send(&text);
+        let line = b.line();
+        assert!(line.starts_with("MESSAGE depth") && line.contains(" pv "), "{text}: {line}");
+    }
+    // Paths that do not exist (occupied, off-board, repeated): an empty MESSAGE.
+    for text in [
+        "INFO evaluate 7,7".to_owned(),
+        format!("INFO evaluate {ours}"),
+        format!("INFO evaluate {a} {a}"),
+    ] {
+        b.send(&text);
+        assert_eq!(b.line(), "MESSAGE", "{text}");
+    }
+    b.send("INFO evaluate 40,40");
+    let line = b.line();
+    assert!(line == "MESSAGE" || line.starts_with("ERROR"), "{line}");
+    // The position did not change: the move after 7,7 and ours is still answered.
+    let _ = point(&b.ask(&format!("TURN {a}")));
+}
+
+#[test]
+fn balance_n_moves() {
+    let mut b = brain(0, 150);
+    let position = "7,7,2\n8,8,1\n7,8,2";
+    let mut board = Board::square(15).expect("15x15");
+    for p in [Point::new(7, 7), Point::new(8, 8), Point::new(7, 8)] {
+        board.play(p).expect("legal");
+    }
+    for n in [1usize, 2, 3, 7] {
+        let started = Instant::now();
+        let reply = b.ask(&format!("BALANCE {n}\n{position}\nDONE"));
+        assert!(started.elapsed() < Duration::from_millis(550), "BALANCE {n}: too slow");
+        let m = moves(&reply);
+        assert_eq!(m.len(), n, "BALANCE {n}: {reply}");
+        let mut next = board.clone();
+        for p in m {
+            next.play(p).expect("balancing moves are empty, distinct squares");
+        }
+    }
+    // On an empty board.
+    assert_eq!(moves(&b.ask("BALANCE 2\nDONE")).len(), 2);
+    // Errors: n = 0, no n, more moves than squares, a malformed block.
+    assert!(b.ask("BALANCE 0\nDONE").starts_with("ERROR"));
+    assert!(b.ask("BALANCE\nDONE").starts_with("ERROR"));
+    assert!(b.ask("BALANCE x\nDONE").starts_with("ERROR"));
+    assert!(b.ask("BALANCE 2\n7,7,2\n7,7,1\nDONE").starts_with("ERROR"));
+    assert_eq!(b.ask("START 5"), "OK");
+    assert!(b.ask("BALANCE 26\nDONE").starts_with("ERROR"));
+}
+
+#[test]
+fn showforbid_clearhash_protocolversion() {
+    let mut b = brain(4, 100);
+    // A black double three at 7,7 (horizontal 5,7 6,7 and vertical 7,5 7,6), black to move.
+    let stones = "5,7,1\n0,0,2\n6,7,1\n0,14,2\n7,5,1\n14,0,2\n7,6,1\n14,14,2";
+    assert_eq!(b.ask(&format!("SHOWFORBID\n{stones}\nDONE")), "FORBID 7,7");
+    // In move order without fields, and with white to move: black's fouls all the same.
+    let order = "SHOWFORBID\n5,7\n0,0\n6,7\n0,14\n7,5\n14,0\n7,6\n14,14\n1,1\nDONE";
+    let reply = b.ask(order);
+    assert!(reply.split_whitespace().any(|t| t == "7,7"), "{reply}");
+    assert_eq!(b.ask("SHOWFORBID\nDONE"), "FORBID");
+    assert!(b.ask("SHOWFORBID\n7,7,1\n7,7,2\nDONE").starts_with("ERROR"));
+    b.send("INFO rule 0");
+    assert_eq!(b.ask(&format!("SHOWFORBID\n{stones}\nDONE")), "FORBID");
+    // CLEARHASH answers nothing; PROTOCOLVERSION answers 1,0; searching still works.
+    b.send("CLEARHASH");
+    assert_eq!(b.ask("PROTOCOLVERSION"), "1,0");
+    let _ = point(&b.ask("TURN 7,7"));
+    b.send("CLEARHASH");
+    assert!(b.silent_for(Duration::from_millis(100)));
+}
