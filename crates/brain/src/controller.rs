@@ -83,8 +83,13 @@ impl Controller {
                     self.out.begin_command(false);
                 }
             }
+            // Automatic pondering only when allowed (auto_pondering / pondering 1) and never
+            // in analysis mode (document §3.3.6).
             if self.may_ponder {
-                self.ponder(None);
+                let settings = self.settings();
+                if settings.pondering && !settings.analysis_mode {
+                    self.ponder(None);
+                }
             }
         }
         drop(self.done.take());
@@ -333,9 +338,6 @@ impl Controller {
     /// Nothing is printed; what it learns stays in the hash table.
     fn ponder(&mut self, ms: Option<i64>) {
         let settings = self.settings();
-        if settings.analysis_mode {
-            return;
-        }
         let Some(board) = self.board.clone() else { return };
         if board.empty_count() == 0 {
             return;

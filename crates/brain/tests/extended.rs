@@ -101,6 +101,51 @@ fn stop_answers_a_regular_search_at_once_and_auto_pondering_stays_silent() {
     assert!(b.silent_for(Duration::from_millis(200)));
 }
 
+/// CPU ticks the brain uses in `window` after answering a TURN.
+fn cpu_after_a_move(b: &mut Brain, turn: &str, window: Duration) -> Option<u64> {
+    let _ = point(&b.ask(turn));
+    let before = b.cpu_ticks()?;
+    std::thread::sleep(window);
+    Some(b.cpu_ticks()? - before)
+}
+
+#[test]
+fn auto_pondering_only_when_enabled() {
+    let mut b = brain(0, 100);
+    let window = Duration::from_millis(800);
+    // Let the start-up work (pattern tables of every rule, built in the background) finish.
+    let settle = Instant::now();
+    while settle.elapsed() < Duration::from_secs(15) {
+        let Some(before) = b.cpu_ticks() else { return };
+        std::thread::sleep(Duration::from_millis(300));
+        if b.cpu_ticks().unwrap_or_default() - before <= 1 {
+            break;
+        }
+    }
+    // Off by default and with 0: the brain is idle on the opponent's time.
+    let Some(idle) = cpu_after_a_move(&mut b, "TURN 7,7", window) else { return };
+    assert!(idle <= 4, "pondering without auto_pondering: {idle} ticks");
+    b.send("INFO auto_pondering 1");
+    let busy = cpu_after_a_move(&mut b, "TURN 0,0", window).unwrap_or_default();
+    assert!(busy >= 8, "auto_pondering 1 did not ponder: {busy} ticks");
+    // Never in analysis mode, even when allowed.
+    b.send("INFO analysis_mode 1");
+    let _ = suggested(&b.ask("TURN 14,14"));
+    let before = b.cpu_ticks().unwrap_or_default();
+    std::thread::sleep(window);
+    let idle = b.cpu_ticks().unwrap_or_default() - before;
+    assert!(idle <= 4, "pondering in analysis mode: {idle} ticks");
+    // An explicit PONDER works in analysis mode, silently, and STOP ends it.
+    b.send("PONDER");
+    assert!(b.silent_for(window));
+    b.send("STOP");
+    assert_eq!(b.ask("PROTOCOLVERSION"), "1,0");
+    b.send("INFO auto_pondering 0");
+    b.send("INFO analysis_mode 0");
+    let Some(idle) = cpu_after_a_move(&mut b, "TURN 14,0", window) else { return };
+    assert!(idle <= 4, "auto_pondering 0 still ponders: {idle} ticks");
+}
+
 #[test]
 fn evaluate_paths() {
     let mut b = brain(0, 100);

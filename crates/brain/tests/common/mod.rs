@@ -101,6 +101,15 @@ impl Brain {
         self.line_within(timeout).is_none()
     }
 
+    /// CPU time used by the brain so far, in clock ticks (Linux /proc; `None` elsewhere).
+    pub fn cpu_ticks(&self) -> Option<u64> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
+        // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+        let rest = stat.rsplit_once(')')?.1;
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+    }
+
     /// Closes stdin (EOF).
     pub fn close_stdin(&mut self) {
         self.stdin = None;
