@@ -112,6 +112,11 @@ impl Reader {
         match command {
             Command::End => self.end(),
             Command::Stop | Command::YxStop => self.flags.request_stop(),
+            // CLEARHASH during a search stops it (document §3.8), then clears the memory.
+            Command::ClearHash => {
+                self.flags.request_stop();
+                self.forward_command(Command::ClearHash);
+            }
             Command::Info(Info::Evaluate(path)) => {
                 self.forward_command(Command::Info(Info::Evaluate(path)));
             }

@@ -230,4 +230,12 @@ fn showforbid_clearhash_protocolversion() {
     let _ = point(&b.ask("TURN 7,7"));
     b.send("CLEARHASH");
     assert!(b.silent_for(Duration::from_millis(100)));
+    // CLEARHASH during a search stops it: the move comes at once.
+    b.send("INFO timeout_turn -1\nTURN 0,0");
+    assert!(b.silent_for(Duration::from_millis(300)), "unlimited search runs");
+    let started = Instant::now();
+    b.send("CLEARHASH");
+    let _ = point(&b.reply());
+    assert!(started.elapsed() < Duration::from_millis(250), "{:?}", started.elapsed());
+    assert_eq!(b.ask("PROTOCOLVERSION"), "1,0");
 }
