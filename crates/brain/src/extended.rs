@@ -30,7 +30,7 @@ impl Controller {
             Command::Swap2Board(stones) => self.swap2board(seq, &stones),
             Command::ShowForbid(stones) => {
                 let Some(board) = self.board() else { return };
-                match position::from_block(board, &stones) {
+                match position::for_inspection(board, &stones) {
                     Ok(b) => self.send_forbid(&b, ForbidFormat::Gomocup),
                     Err(reason) => self.error(format!("SHOWFORBID: {reason}")),
                 }

@@ -88,6 +88,40 @@ pub fn from_move_order(template: &Board, stones: &[Stone]) -> Result<Board, Stri
     Ok(board)
 }
 
+/// A SHOWFORBID block: like [`from_block`], but any stone counts are accepted (a position to
+/// inspect, not to play from). With fields, the colour with more stones is black (the brain's
+/// on a tie), so a block of black stones alone shows black's fouls.
+pub fn for_inspection(template: &Board, stones: &[Stone]) -> Result<Board, String> {
+    let with_fields = stones.iter().any(|s| matches!(s.field, Some(Field::Own | Field::Opponent)));
+    if !with_fields {
+        return from_move_order(template, stones);
+    }
+    if let Ok(board) = from_fields(template, stones) {
+        return Ok(board);
+    }
+    let own = stones.iter().filter(|s| s.field == Some(Field::Own)).count();
+    let opp = stones.iter().filter(|s| s.field == Some(Field::Opponent)).count();
+    let own_color = if own >= opp { Color::Black } else { Color::White };
+    let mut board = template.clone();
+    board.clear();
+    for s in stones.iter().filter(|s| s.field == Some(Field::Wall)) {
+        check_on_board(&board, s.point)?;
+        board.set_wall(s.point).map_err(|_| format!("square {} is listed twice", s.point))?;
+    }
+    for s in stones {
+        let color = match s.field {
+            Some(Field::Own) => own_color,
+            Some(Field::Opponent) => own_color.opponent(),
+            Some(Field::Wall) => continue,
+            None => return Err(format!("line {} has no field", s.point)),
+        };
+        check_on_board(&board, s.point)?;
+        board.put(s.point, color).map_err(|_| format!("square {} is listed twice", s.point))?;
+    }
+    board.set_side_to_move(Color::Black);
+    Ok(board)
+}
+
 /// Either shape: with fields when every stone line has one (`x,y,f`), else move order.
 pub fn from_block(template: &Board, stones: &[Stone]) -> Result<Board, String> {
     let with_fields = stones.iter().any(|s| matches!(s.field, Some(Field::Own | Field::Opponent)));

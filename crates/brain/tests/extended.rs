@@ -221,6 +221,12 @@ fn showforbid_clearhash_protocolversion() {
     let reply = b.ask(order);
     assert!(reply.split_whitespace().any(|t| t == "7,7"), "{reply}");
     assert_eq!(b.ask("SHOWFORBID\nDONE"), "FORBID");
+    // Black stones alone (no legal game has these counts): black's fouls all the same, with
+    // either field.
+    for f in [1, 2] {
+        let only = format!("SHOWFORBID\n5,7,{f}\n6,7,{f}\n7,5,{f}\n7,6,{f}\nDONE");
+        assert_eq!(b.ask(&only), "FORBID 7,7", "field {f}");
+    }
     assert!(b.ask("SHOWFORBID\n7,7,1\n7,7,2\nDONE").starts_with("ERROR"));
     b.send("INFO rule 0");
     assert_eq!(b.ask(&format!("SHOWFORBID\n{stones}\nDONE")), "FORBID");
