@@ -13,8 +13,9 @@ use crate::tt::{Bound, TranspositionTable};
 pub const MAX_PLY: usize = 120;
 /// Attacking fours a leaf VCF probe may chain.
 const LEAF_VCF_DEPTH: u32 = 5;
-/// Static pruning: remaining depth at most this, margins per ply of depth.
-const FUTILITY_DEPTH: i32 = 3;
+/// Static pruning: remaining depth at most this, margins per ply of depth. (Depth 6 against
+/// depth 3: 67-30-3 at tc=5/0.5.)
+const FUTILITY_DEPTH: i32 = 6;
 const FUTILITY_MARGIN: i32 = 90;
 const RAZOR_MARGIN: i32 = 60;
 
@@ -257,7 +258,8 @@ impl<'a> Worker<'a> {
             return self.evaluate();
         }
         // (Extending leaves where the opponent threatens an open four by one ply over the
-        // defences lost in self-play at equal nodes: 16-23.)
+        // defences lost in self-play at equal nodes: 16-23; searching such leaves over the
+        // defences, at most 4 levels deep, scored 60-70 at tc=5/0.5, Elo -27 +/- 46.)
         if depth <= 0 && !forced {
             return self.quiescence(ply);
         }
