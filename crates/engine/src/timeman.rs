@@ -25,7 +25,7 @@ fn moves_to_go(moves_played: u32, squares: u32) -> u64 {
     // Freestyle games against engines last about 30 moves per side (58 plies on average in
     // 100 games at tc=10/1); budgeting for 45 left most of the clock unused.
     let expected_total = 32u32.min(squares / 4).max(10);
-    u64::from(expected_total.saturating_sub(own_moves_played).max(10))
+    u64::from(expected_total.saturating_sub(own_moves_played).max(20))
 }
 
 impl TimeBudget {
@@ -66,10 +66,13 @@ impl TimeBudget {
                 let mtg = moves_to_go(limits.moves_played, squares);
                 let inc = limits.increment_ms;
                 let target = spendable / mtg + inc * 3 / 4;
-                // Never gamble more than a fifth of the clock on one move.
-                let cap = spendable / 5 + inc / 2;
-                let hard_ms = (target * 4).min(cap).min(spendable);
-                tighten(hard_ms, target.min(hard_ms));
+                // Never gamble more than an eighth of the clock on one move. An iteration
+                // started before the soft limit overshoots it (and the soft limit grows by up to
+                // half for unstable moves): moves 4-12 took 2-3 times the target and moves 25+
+                // of long games were left 10-50 ms, where the games against pela were lost.
+                let cap = spendable / 8 + inc / 2;
+                let hard_ms = (target * 2).min(cap).min(spendable);
+                tighten(hard_ms, (target * 6 / 10).min(hard_ms));
             }
         }
 
