@@ -90,8 +90,10 @@ impl SprtParams {
     }
 
     /// LLR from the counts: pentanomial when `pairs` is given and not empty and the model has a
-    /// pentanomial form, else trinomial. Empty categories count as 0.001 (as fastchess does), so
-    /// one-sided results still decide.
+    /// pentanomial form, else trinomial. BayesElo counts empty categories as 0.001 (as fastchess
+    /// does). The GSPRT models give every category half a pseudo-observation ([`with_prior`]):
+    /// with plain 0.001 regularisation two identical pairs have almost no variance and "accept"
+    /// H1 after four games (seen in a real run: LLR 7.49 after 3 games).
     pub fn llr(&self, games: &Trinomial, pairs: Option<&Pentanomial>) -> f64 {
         let pairs = pairs.filter(|p| p.pairs() > 0);
         let model = self.model_for(pairs.is_some());
@@ -104,14 +106,14 @@ impl SprtParams {
                 llr_bayeselo(w, l, d, self.elo0, self.elo1)
             }
             (m, Some(p)) => {
-                let c = regularized(&p.counts());
+                let c = with_prior(&p.counts());
                 llr_gsprt(m, &c, &[0.0, 0.25, 0.5, 0.75, 1.0], 2.0, self)
             }
             (m, None) => {
                 if games.games() == 0 {
                     return 0.0;
                 }
-                let c = regularized(&[games.wins, games.losses, games.draws]);
+                let c = with_prior(&[games.wins, games.losses, games.draws]);
                 llr_gsprt(m, &c, &[1.0, 0.0, 0.5], 1.0, self)
             }
         }
@@ -135,6 +137,12 @@ impl SprtParams {
             if paired { "pentanomial" } else { "trinomial" }
         )
     }
+}
+
+/// Counts plus half a pseudo-observation each (a Jeffreys-style prior): a few identical results
+/// cannot fake a tiny variance, and over hundreds of games the prior is negligible.
+fn with_prior<const N: usize>(counts: &[u64; N]) -> [f64; N] {
+    counts.map(|c| c as f64 + 0.5)
 }
 
 /// Counts as reals, zeros replaced by 0.001.
@@ -224,8 +232,9 @@ mod tests {
         assert_eq!(p.decide(p.llr(&all_lost, None)), Decision::AcceptH0);
         let all_won = Trinomial { wins: 500, losses: 0, draws: 0 };
         assert_eq!(p.decide(p.llr(&all_won, None)), Decision::AcceptH1);
+        // 40 pairs lost in a row (the pseudo-observations make short streaks inconclusive).
         let mut pairs = Pentanomial::default();
-        for _ in 0..20 {
+        for _ in 0..40 {
             pairs.add(0, 0);
         }
         assert_eq!(p.decide(p.llr(&all_lost, Some(&pairs))), Decision::AcceptH0);
@@ -245,10 +254,34 @@ mod tests {
         for _ in 0..150 {
             p.add(1, 2);
         }
-        let (s, var) = p.score_and_variance().unwrap_or_default();
+        // With the prior: counts [0.5, 100.5, 300.5, 150.5, 0.5] over scores 0, 1/4 … 1.
+        let counts = [0.5, 100.5, 300.5, 150.5, 0.5];
+        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let n: f64 = counts.iter().sum();
+        let s = counts.iter().zip(scores).map(|(c, v)| c * v).sum::<f64>() / n;
+        let var = counts.iter().zip(scores).map(|(c, v)| c * (v - s).powi(2)).sum::<f64>() / n;
         let (s0, s1) = (0.5, score_from_elo(3.0));
-        let expect = (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var / 550.0);
+        let expect = (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var / n);
         let got = params(None).llr(&Trinomial::default(), Some(&p));
         assert!((got - expect).abs() < 1e-3 && got > 0.0, "{got} {expect}");
+    }
+
+    #[test]
+    fn a_few_identical_pairs_decide_nothing() {
+        // Two, three or five pairs all won: far too little to accept H1 at elo1 = 20.
+        let p = SprtParams { elo0: 0.0, elo1: 20.0, ..SprtParams::default() };
+        let mut pairs = Pentanomial::default();
+        for n in 1..=5 {
+            pairs.add(2, 2);
+            let games = Trinomial { wins: 2 * n, losses: 0, draws: 0 };
+            let llr = p.llr(&games, Some(&pairs));
+            assert_eq!(p.decide(llr), Decision::Continue, "{n} pairs: LLR {llr}");
+        }
+        // A long one-sided run still decides.
+        for _ in 0..60 {
+            pairs.add(2, 2);
+        }
+        let games = Trinomial { wins: 130, losses: 0, draws: 0 };
+        assert_eq!(p.decide(p.llr(&games, Some(&pairs))), Decision::AcceptH1);
     }
 }
