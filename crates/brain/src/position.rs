@@ -52,9 +52,16 @@ pub fn from_fields(template: &Board, stones: &[Stone]) -> Result<Board, String> 
     } else {
         return Err(format!("impossible stone counts ({own} own, {opp} opponent)"));
     };
-    // Walls first, so a stone listed on a wall square is reported as a duplicate.
+    place_fields(&mut board, stones, own_color)?;
+    board.set_side_to_move(own_color);
+    Ok(board)
+}
+
+/// Puts `BOARD`-style lines on `board`: walls first (so a stone listed on a wall square is
+/// reported as a duplicate), then own stones in `own_color` and the opponent's in the other.
+fn place_fields(board: &mut Board, stones: &[Stone], own_color: Color) -> Result<(), String> {
     for s in stones.iter().filter(|s| s.field == Some(Field::Wall)) {
-        check_on_board(&board, s.point)?;
+        check_on_board(board, s.point)?;
         board.set_wall(s.point).map_err(|_| format!("square {} is listed twice", s.point))?;
     }
     for s in stones {
@@ -64,11 +71,10 @@ pub fn from_fields(template: &Board, stones: &[Stone]) -> Result<Board, String> 
             Some(Field::Wall) => continue,
             None => return Err(format!("line {} has no field", s.point)),
         };
-        check_on_board(&board, s.point)?;
+        check_on_board(board, s.point)?;
         board.put(s.point, color).map_err(|_| format!("square {} is listed twice", s.point))?;
     }
-    board.set_side_to_move(own_color);
-    Ok(board)
+    Ok(())
 }
 
 /// Builds a position from lines given in move order (opening blocks, Yixin move lists): black
@@ -104,20 +110,7 @@ pub fn for_inspection(template: &Board, stones: &[Stone]) -> Result<Board, Strin
     let own_color = if own >= opp { Color::Black } else { Color::White };
     let mut board = template.clone();
     board.clear();
-    for s in stones.iter().filter(|s| s.field == Some(Field::Wall)) {
-        check_on_board(&board, s.point)?;
-        board.set_wall(s.point).map_err(|_| format!("square {} is listed twice", s.point))?;
-    }
-    for s in stones {
-        let color = match s.field {
-            Some(Field::Own) => own_color,
-            Some(Field::Opponent) => own_color.opponent(),
-            Some(Field::Wall) => continue,
-            None => return Err(format!("line {} has no field", s.point)),
-        };
-        check_on_board(&board, s.point)?;
-        board.put(s.point, color).map_err(|_| format!("square {} is listed twice", s.point))?;
-    }
+    place_fields(&mut board, stones, own_color)?;
     board.set_side_to_move(Color::Black);
     Ok(board)
 }

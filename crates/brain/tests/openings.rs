@@ -17,7 +17,13 @@ const SLACK: Duration = Duration::from_millis(400);
 fn brain(rule: u32) -> Brain {
     let mut brain = Brain::start();
     assert_eq!(brain.ask("START 15"), "OK");
-    brain.send(&format!("INFO rule {rule}\nINFO timeout_turn {TURN_MS}"));
+    // Warm-up: one depth-1 search with a generous turn waits for the rule's pattern tables, so
+    // the decisions tested below come from a search, not from the rules-only answer a turn gets
+    // when the tables are still being built (a loaded machine takes hundreds of ms for them).
+    brain.send(&format!("INFO rule {rule}\nINFO timeout_turn 60000\nINFO max_depth 1"));
+    let _ = point(&brain.ask("BOARD\n7,7,1\n8,8,2\nDONE"));
+    assert_eq!(brain.ask("RESTART"), "OK");
+    brain.send(&format!("INFO max_depth 0\nINFO timeout_turn {TURN_MS}"));
     brain
 }
 
