@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use renzoku_rules::notation::{self, PosOrientation};
-use renzoku_rules::{Board, Point};
+use renzoku_rules::{Board, Point, Symmetry};
 
 use crate::options::OpeningFormat;
 
@@ -18,21 +18,21 @@ pub struct Opening {
 pub const TRANSFORM_NAMES: [&str; 8] =
     ["identity", "rotate90", "rotate180", "rotate270", "flipX", "flipY", "flipXY", "flipYX"];
 
+/// The eight symmetries in the order of [`TRANSFORM_NAMES`] (c-gomoku-cli's cycle).
+const TRANSFORMS: [Symmetry; 8] = [
+    Symmetry::Identity,
+    Symmetry::Rotate90,
+    Symmetry::Rotate180,
+    Symmetry::Rotate270,
+    Symmetry::FlipX,
+    Symmetry::FlipY,
+    Symmetry::Transpose,
+    Symmetry::AntiTranspose,
+];
+
 /// Applies transform `t` (0..8) to `p` on a `size`×`size` board.
 pub fn transform(p: Point, t: usize, size: u8) -> Point {
-    let m = size - 1;
-    let (x, y) = (p.x, p.y);
-    let (nx, ny) = match t % 8 {
-        0 => (x, y),
-        1 => (m - y, x),
-        2 => (m - x, m - y),
-        3 => (y, m - x),
-        4 => (m - x, y),
-        5 => (x, m - y),
-        6 => (y, x),
-        _ => (m - y, m - x),
-    };
-    Point::new(nx, ny)
+    TRANSFORMS[t % 8].apply(p, size, size)
 }
 
 /// Reads every non-blank line of `path` as an opening for a `size`×`size` board.

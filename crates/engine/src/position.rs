@@ -65,34 +65,9 @@ impl Bitset {
     }
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let next = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = next;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (next, z ^ (z >> 31))
-}
-
-#[allow(clippy::large_stack_arrays)] // evaluated at compile time only
-const fn zobrist() -> [[u64; 1024]; 3] {
-    let mut keys = [[0u64; 1024]; 3];
-    let mut state = 0x454E_4749_4E45_2121;
-    let mut k = 0;
-    while k < 3 {
-        let mut i = 0;
-        while i < 1024 {
-            let (s, v) = splitmix(state);
-            state = s;
-            keys[k][i] = v;
-            i += 1;
-        }
-        k += 1;
-    }
-    keys
-}
-
 /// Keys for black stones, white stones and walls by `y * 32 + x`.
-static ZOBRIST: [[u64; 1024]; 3] = zobrist();
+/// The engine's own seed ("ENGINE!!"), kept apart from the rules board's keys; same generator.
+static ZOBRIST: [[u64; 1024]; 3] = renzoku_rules::zobrist::generate(0x454E_4749_4E45_2121);
 const WHITE_TO_MOVE: u64 = 0x2F6B_93D1_C0A4_5E87;
 
 #[derive(Clone, Copy, Debug)]
@@ -171,7 +146,7 @@ impl Position {
             combos: [combined(rule == Rule::Renju), combined(false)],
             dirs: [1, stride as isize, stride as isize + 1, 1 - stride as isize],
         };
-        pos.hash = splitmix(
+        pos.hash = renzoku_rules::zobrist::splitmix64(
             0x5EED
                 ^ (u64::from(rule.gomocup_code()) << 16)
                 ^ ((width as u64) << 24)

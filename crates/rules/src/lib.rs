@@ -15,7 +15,7 @@ pub mod outcome;
 pub mod rule;
 pub mod stone_lists;
 pub mod symmetry;
-mod zobrist;
+pub mod zobrist;
 
 pub use board::{Board, BoardError, Move, Run};
 pub use color::{Cell, Color};

@@ -5,7 +5,8 @@ use crate::geometry::MAX_SIZE;
 
 const SQUARES: usize = MAX_SIZE as usize * MAX_SIZE as usize;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
+/// One splitmix64 step: the next state and its output.
+pub const fn splitmix64(state: u64) -> (u64, u64) {
     let next = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = next;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -13,11 +14,14 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (next, z ^ (z >> 31))
 }
 
-// Runs at compile time only, so the large local array never lives on a runtime stack.
+/// Three tables of keys (black, white, wall) indexed by `y * 32 + x`, drawn from splitmix64
+/// starting at `seed`. Public so other crates (the engine) derive their own keys from their own
+/// seed with the same generator. Meant for `const`/`static` initialisers: it runs at compile time,
+/// so the large local array never lives on a runtime stack.
 #[allow(clippy::large_stack_arrays)]
-const fn generate() -> [[u64; SQUARES]; 3] {
+pub const fn generate(seed: u64) -> [[u64; SQUARES]; 3] {
     let mut keys = [[0u64; SQUARES]; 3];
-    let mut state = 0x5245_4E5A_4F4B_5521; // "RENZOKU!"
+    let mut state = seed;
     let mut kind = 0;
     while kind < 3 {
         let mut i = 0;
@@ -34,7 +38,7 @@ const fn generate() -> [[u64; SQUARES]; 3] {
 
 /// Keys for black stones, white stones and walls, indexed by `y * 32 + x` (independent of the
 /// board width, so a square keeps its key on every board).
-pub static KEYS: [[u64; SQUARES]; 3] = generate();
+pub static KEYS: [[u64; SQUARES]; 3] = generate(0x5245_4E5A_4F4B_5521); // "RENZOKU!"
 
 /// Mixed into the hash when white is to move.
 pub const WHITE_TO_MOVE: u64 = 0xA5C3_1F0E_7D29_B846;
