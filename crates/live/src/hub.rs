@@ -1,0 +1,309 @@
+//! The live state shared by producers and viewers.
+//!
+//! Producers call [`LiveHub::publish`] from plain threads; the hub applies the event to its
+//! state and forwards it on a bounded broadcast channel. Sending on a broadcast channel never
+//! waits: a viewer that falls more than [`CHANNEL_CAPACITY`] events behind loses its place
+//! (`Lagged`) and rebuilds its view from a fresh [`LiveHub::snapshot`] instead of slowing the
+//! game down.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use tokio::sync::broadcast;
+
+use crate::event::{EngineInfo, GameEnd, GameInfo, LiveEvent, MoveEvent, Standings};
+
+/// Events a viewer may fall behind before it has to resynchronise from a snapshot.
+pub const CHANNEL_CAPACITY: usize = 4096;
+
+/// Finished games kept for viewers that connect later.
+pub const FINISHED_KEPT: usize = 12;
+
+/// Thread-safe, cheap to clone; `publish` never blocks on slow viewers.
+#[derive(Clone, Debug)]
+pub struct LiveHub {
+    shared: Arc<Shared>,
+}
+
+#[derive(Debug)]
+struct Shared {
+    state: Mutex<State>,
+    sender: broadcast::Sender<LiveEvent>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    running: BTreeMap<u64, GameRecord>,
+    /// Oldest first.
+    finished: VecDeque<GameRecord>,
+    standings: Option<Standings>,
+}
+
+/// One game as far as it went.
+#[derive(Debug)]
+struct GameRecord {
+    info: GameInfo,
+    moves: Vec<MoveEvent>,
+    engines: [Option<EngineInfo>; 2],
+    end: Option<GameEnd>,
+}
+
+impl GameRecord {
+    fn push_events(&self, out: &mut Vec<LiveEvent>) {
+        out.push(LiveEvent::GameStarted(self.info.clone()));
+        out.extend(self.moves.iter().cloned().map(LiveEvent::Move));
+        out.extend(self.engines.iter().flatten().cloned().map(LiveEvent::EngineInfo));
+        if let Some(end) = &self.end {
+            out.push(LiveEvent::GameEnded(end.clone()));
+        }
+    }
+}
+
+impl State {
+    fn apply(&mut self, event: &LiveEvent) {
+        match event {
+            LiveEvent::GameStarted(info) => {
+                // A repeated id starts the game afresh (a producer restarting it).
+                self.running.insert(
+                    info.game,
+                    GameRecord {
+                        info: info.clone(),
+                        moves: Vec::new(),
+                        engines: [None, None],
+                        end: None,
+                    },
+                );
+            }
+            LiveEvent::Move(mv) => {
+                if let Some(record) = self.running.get_mut(&mv.game) {
+                    record.moves.push(mv.clone());
+                }
+            }
+            LiveEvent::EngineInfo(info) => {
+                if let Some(record) = self.running.get_mut(&info.game) {
+                    record.engines[info.side.index()] = Some(info.clone());
+                }
+            }
+            LiveEvent::GameEnded(end) => {
+                if let Some(mut record) = self.running.remove(&end.game) {
+                    record.end = Some(end.clone());
+                    if self.finished.len() == FINISHED_KEPT {
+                        self.finished.pop_front();
+                    }
+                    self.finished.push_back(record);
+                }
+            }
+            LiveEvent::Standings(standings) => self.standings = Some(standings.clone()),
+        }
+    }
+
+    fn snapshot(&self) -> Vec<LiveEvent> {
+        let mut out = Vec::new();
+        if let Some(standings) = &self.standings {
+            out.push(LiveEvent::Standings(standings.clone()));
+        }
+        for record in self.finished.iter().chain(self.running.values()) {
+            record.push_events(&mut out);
+        }
+        out
+    }
+}
+
+impl Default for LiveHub {
+    fn default() -> LiveHub {
+        LiveHub::new()
+    }
+}
+
+impl LiveHub {
+    pub fn new() -> LiveHub {
+        let (sender, _) = broadcast::channel(CHANNEL_CAPACITY);
+        LiveHub { shared: Arc::new(Shared { state: Mutex::new(State::default()), sender }) }
+    }
+
+    /// Records the event and forwards it to every connected viewer. Never waits for viewers.
+    pub fn publish(&self, event: LiveEvent) {
+        // Applying and sending under one lock keeps every viewer's order equal to the state's
+        // order, and lets `subscribe` take a snapshot that no event can slip past.
+        let mut state = self.lock();
+        state.apply(&event);
+        // An error only means nobody is watching right now.
+        let _ = self.shared.sender.send(event);
+    }
+
+    /// Events that rebuild the current state for a viewer that connects now.
+    pub fn snapshot(&self) -> Vec<LiveEvent> {
+        self.lock().snapshot()
+    }
+
+    /// The current snapshot plus a receiver of every event published after it, taken
+    /// atomically: nothing is missed and nothing is seen twice.
+    pub fn subscribe(&self) -> (Vec<LiveEvent>, broadcast::Receiver<LiveEvent>) {
+        let state = self.lock();
+        (state.snapshot(), self.shared.sender.subscribe())
+    }
+
+    /// Viewers connected right now.
+    pub fn viewers(&self) -> usize {
+        self.shared.sender.receiver_count()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // The state stays consistent even if a publisher panicked mid-way: each `apply` arm
+        // makes one insertion or removal.
+        self.shared.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Side;
+
+    fn started(game: u64) -> LiveEvent {
+        LiveEvent::GameStarted(GameInfo {
+            game,
+            black: "alpha".into(),
+            white: "beta".into(),
+            rule: 0,
+            width: 15,
+            height: 15,
+            opening: vec![[7, 7]],
+            time_match_ms: Some(10_000),
+            time_turn_ms: Some(1_000),
+            increment_ms: 0,
+            clock_ms: [Some(10_000), Some(10_000)],
+        })
+    }
+
+    fn mv(game: u64, ply: u32, x: u8, side: Side) -> LiveEvent {
+        LiveEvent::Move(MoveEvent {
+            game,
+            ply,
+            x,
+            y: 3,
+            side,
+            time_ms: 5,
+            clock_ms: [Some(9_000), Some(9_000)],
+        })
+    }
+
+    fn info(game: u64, side: Side, depth: &str) -> LiveEvent {
+        LiveEvent::EngineInfo(EngineInfo {
+            game,
+            side,
+            depth: Some(depth.into()),
+            eval: None,
+            pv: None,
+            text: format!("depth {depth}"),
+        })
+    }
+
+    fn ended(game: u64) -> LiveEvent {
+        LiveEvent::GameEnded(GameEnd {
+            game,
+            winner: Some(Side::Black),
+            reason: "five".into(),
+            detail: String::new(),
+        })
+    }
+
+    #[test]
+    fn snapshot_replays_a_running_game_with_latest_engine_info_only() {
+        let hub = LiveHub::new();
+        hub.publish(started(1));
+        hub.publish(mv(1, 2, 4, Side::White));
+        hub.publish(info(1, Side::Black, "3"));
+        hub.publish(info(1, Side::Black, "4"));
+        hub.publish(mv(1, 3, 5, Side::Black));
+        assert_eq!(
+            hub.snapshot(),
+            vec![
+                started(1),
+                mv(1, 2, 4, Side::White),
+                mv(1, 3, 5, Side::Black),
+                info(1, Side::Black, "4")
+            ]
+        );
+    }
+
+    #[test]
+    fn finished_games_come_first_and_only_the_last_few_are_kept() {
+        let hub = LiveHub::new();
+        hub.publish(started(100));
+        for game in 0..(FINISHED_KEPT as u64 + 3) {
+            hub.publish(started(game));
+            hub.publish(mv(game, 2, 1, Side::White));
+            hub.publish(ended(game));
+        }
+        let snapshot = hub.snapshot();
+        let starts: Vec<u64> = snapshot
+            .iter()
+            .filter(|event| matches!(event, LiveEvent::GameStarted(_)))
+            .filter_map(LiveEvent::game)
+            .collect();
+        let mut expected: Vec<u64> = (3..FINISHED_KEPT as u64 + 3).collect();
+        expected.push(100);
+        assert_eq!(starts, expected);
+        assert_eq!(snapshot.last(), Some(&started(100)));
+    }
+
+    #[test]
+    fn standings_are_replaced_and_come_first() {
+        let hub = LiveHub::new();
+        hub.publish(started(1));
+        for done in 1..=2 {
+            hub.publish(LiveEvent::Standings(Standings {
+                title: "t".into(),
+                games_done: done,
+                games_total: 10,
+                rows: Vec::new(),
+                summary: Vec::new(),
+            }));
+        }
+        let snapshot = hub.snapshot();
+        assert_eq!(snapshot.len(), 2);
+        assert!(matches!(&snapshot[0], LiveEvent::Standings(s) if s.games_done == 2));
+    }
+
+    #[test]
+    fn events_for_unknown_games_do_not_enter_the_state() {
+        let hub = LiveHub::new();
+        hub.publish(mv(9, 1, 1, Side::Black));
+        hub.publish(ended(9));
+        assert!(hub.snapshot().is_empty());
+    }
+
+    #[test]
+    fn subscribers_get_events_after_their_snapshot_in_order() {
+        let hub = LiveHub::new();
+        hub.publish(started(1));
+        let (snapshot, mut receiver) = hub.subscribe();
+        assert_eq!(snapshot, vec![started(1)]);
+        assert_eq!(hub.viewers(), 1);
+        let publisher = {
+            let hub = hub.clone();
+            std::thread::spawn(move || {
+                for ply in 2..50 {
+                    hub.publish(mv(1, ply, 0, Side::White));
+                }
+            })
+        };
+        publisher.join().expect("publisher thread");
+        for ply in 2..50 {
+            assert_eq!(receiver.try_recv().ok(), Some(mv(1, ply, 0, Side::White)));
+        }
+    }
+
+    #[test]
+    fn a_lagging_subscriber_is_told_and_publishing_does_not_block() {
+        let hub = LiveHub::new();
+        hub.publish(started(1));
+        let (_, mut receiver) = hub.subscribe();
+        for ply in 0..(CHANNEL_CAPACITY as u32 + 10) {
+            hub.publish(mv(1, ply, 0, Side::Black));
+        }
+        assert!(matches!(receiver.try_recv(), Err(broadcast::error::TryRecvError::Lagged(_))));
+        assert_eq!(hub.snapshot().len(), CHANNEL_CAPACITY + 11);
+    }
+}
