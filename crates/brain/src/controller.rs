@@ -12,6 +12,7 @@ use renzoku_engine::{Engine, EngineConfig, Limits};
 use renzoku_protocol::{About, Command, Info, Reply};
 use renzoku_rules::{Board, Point, Rule, is_legal};
 
+use crate::analysis::Analysis;
 use crate::flags::Flags;
 use crate::output::Output;
 use crate::position;
@@ -26,6 +27,8 @@ pub struct Controller {
     pub(crate) rx: Receiver<Message>,
     pub(crate) flags: Arc<Flags>,
     pub(crate) settings: Arc<Mutex<Settings>>,
+    /// Published position and search state for `INFO evaluate`.
+    pub(crate) analysis: Arc<Analysis>,
     pub(crate) out: Output,
     /// `None` until START.
     pub(crate) board: Option<Board>,
@@ -46,6 +49,7 @@ impl Controller {
         rx: Receiver<Message>,
         flags: Arc<Flags>,
         settings: Arc<Mutex<Settings>>,
+        analysis: Arc<Analysis>,
         out: Output,
         done: Sender<()>,
     ) -> Controller {
@@ -53,6 +57,7 @@ impl Controller {
             rx,
             flags,
             settings,
+            analysis,
             out,
             board: None,
             engine: None,
@@ -81,6 +86,7 @@ impl Controller {
                     self.out.begin_command(searching);
                     self.guarded(seq, command);
                     self.out.begin_command(false);
+                    self.analysis.command_done(self.board.as_ref(), seq);
                 }
             }
             // Automatic pondering only when allowed (auto_pondering / pondering 1) and never
@@ -165,7 +171,7 @@ impl Controller {
                     Err(reason) => self.error(format!("BOARD: {reason}")),
                 }
             }
-            Command::Info(Info::Evaluate(path)) => self.evaluate(&path),
+            Command::Info(Info::Evaluate(path)) => self.out.send(&self.analysis.evaluate(&path)),
             Command::Info(_) | Command::End | Command::Stop | Command::YxStop => {
                 // Handled by the reader thread; nothing reaches here in practice.
             }
@@ -312,7 +318,9 @@ impl Controller {
         flags.arm_stop(seq, unbounded(limits));
         let lines =
             limits.multi_pv.clamp(1, u32::try_from(board.empty_count()).unwrap_or(1).max(1));
-        let mut progress = Progress::new(&out, settings.show_detail).with_num_pv(lines);
+        let analysis = Arc::clone(&self.analysis);
+        let mut progress =
+            Progress::new(&out, settings.show_detail).with_num_pv(lines).publishing(&analysis);
         let received = self.received;
         let limits = limits_after_wait(limits, received);
         if !tables_ready_in_time(settings.rule, &limits) {
@@ -324,8 +332,10 @@ impl Controller {
             return best;
         }
         let engine = self.engine(settings);
+        analysis.search_started(board, settings.rule, engine.hash_probe(), Some(seq));
         let (best, result) =
             think::search(engine, board, settings.rule, &limits, &flags.stop, &mut progress);
+        analysis.search_finished(&result, true);
         // Multi-PV (yxnbest, yxsearchdefend): one summary per line, best last.
         for line in progress.lines.iter().skip(1).rev() {
             out.send(&Reply::Summary(think::line_summary(board, line)));
@@ -352,43 +362,20 @@ impl Controller {
         };
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
+        let analysis = Arc::clone(&self.analysis);
         let engine = self.engine(&settings);
-        let _ = engine.search(
+        // `INFO evaluate` during pondering describes the ponder search.
+        analysis.search_started(&board, settings.rule, engine.hash_probe(), None);
+        let result = engine.search(
             &board,
             settings.rule,
             &limits,
             &flags.interrupt,
-            &mut Progress::silent(&out),
+            &mut Progress::silent(&out).publishing(&analysis),
         );
+        analysis.search_finished(&result, false);
         // A STOP meant for the ponder search must not stop the next real search.
         flags.interrupt.store(false, Ordering::SeqCst);
-    }
-
-    /// `INFO evaluate [path]`: a summary of the node reached by the path from the current
-    /// position, or an empty MESSAGE when the path is not playable.
-    fn evaluate(&mut self, path: &[Point]) {
-        let Some(mut board) = self.board.clone() else {
-            self.out.send(&Reply::Message(String::new()));
-            return;
-        };
-        for &p in path {
-            if !board.contains(p) || board.play(p).is_err() {
-                self.out.send(&Reply::Message(String::new()));
-                return;
-            }
-        }
-        let settings = self.settings();
-        let out = self.out.clone();
-        let never = std::sync::atomic::AtomicBool::new(false);
-        let engine = self.engine(&settings);
-        let result = engine.search(
-            &board,
-            settings.rule,
-            &Limits { max_depth: Some(6), ..Limits::movetime(200) },
-            &never,
-            &mut Progress::silent(&out),
-        );
-        out.send(&Reply::Summary(think::summary(&board, &result)));
     }
 }
 
@@ -399,7 +386,6 @@ fn searches(command: &Command) -> bool {
         Command::Begin
             | Command::Turn(_)
             | Command::Board(_)
-            | Command::Info(Info::Evaluate(_))
             | Command::Swap2Board(_)
             | Command::Ponder(_)
             | Command::Balance { .. }

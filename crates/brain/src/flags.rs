@@ -28,6 +28,11 @@ impl Flags {
         self.forwarded.fetch_add(1, Ordering::SeqCst) + 1
     }
 
+    /// The sequence number of the last command forwarded.
+    pub fn last_seq(&self) -> u64 {
+        self.forwarded.load(Ordering::SeqCst)
+    }
+
     /// Reader side: a command was forwarded (so a ponder search must end).
     pub fn forwarded(&self) {
         self.interrupt.store(true, Ordering::SeqCst);

@@ -4,6 +4,7 @@
 //! A reader thread always owns stdin, a controller thread owns the position and the engine, and
 //! one writer prints every reply line.
 
+mod analysis;
 mod balance;
 mod controller;
 mod extended;
@@ -20,6 +21,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 
+use crate::analysis::Analysis;
 use crate::controller::Controller;
 use crate::flags::Flags;
 use crate::output::Output;
@@ -31,18 +33,25 @@ pub fn run_protocol() -> anyhow::Result<()> {
     let out = Output::new(Box::new(std::io::stdout()));
     let flags = Arc::new(Flags::default());
     let settings = Arc::new(Mutex::new(Settings::default()));
+    let analysis = Arc::new(Analysis::default());
     // The pattern tables take tens of milliseconds per rule: build them while the manager is
     // still sending START and INFO.
     renzoku_engine::prepare_all_in_background();
     let (tx, rx) = crossbeam_channel::unbounded();
     let (done_tx, done_rx) = crossbeam_channel::bounded(0);
-    let controller =
-        Controller::new(rx, Arc::clone(&flags), Arc::clone(&settings), out.clone(), done_tx);
+    let controller = Controller::new(
+        rx,
+        Arc::clone(&flags),
+        Arc::clone(&settings),
+        Arc::clone(&analysis),
+        out.clone(),
+        done_tx,
+    );
     std::thread::Builder::new()
         .name("controller".into())
         .spawn(move || controller.run())
         .context("cannot start the controller thread")?;
-    Reader::new(tx, done_rx, flags, settings, out).run(std::io::stdin().lock())
+    Reader::new(tx, done_rx, flags, settings, analysis, out).run(std::io::stdin().lock())
 }
 
 /// The engine's fixed bench: prints `N nodes M nps`.

@@ -119,16 +119,19 @@ impl Controller {
         let flags = Arc::clone(&self.flags);
         flags.arm_stop(seq, crate::controller::unbounded(&limits));
         let received = self.received;
+        let analysis = Arc::clone(&self.analysis);
         let engine = self.engine(&settings);
         let limits = limits_after_wait(&limits, received);
+        analysis.search_started(board, settings.rule, engine.hash_probe(), Some(seq));
         let (best, result) = think::search(
             engine,
             board,
             settings.rule,
             &limits,
             &flags.stop,
-            &mut Progress::silent(&out),
+            &mut Progress::silent(&out).publishing(&analysis),
         );
+        analysis.search_finished(&result, true);
         out.send(&Reply::Summary(think::summary(board, &result)));
         let value = score_value(result.score);
         match best {

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender};
 use renzoku_protocol::{Command, CommandParser, Info, LineSplitter, ParseError, Reply};
 
+use crate::analysis::Analysis;
 use crate::flags::Flags;
 use crate::output::Output;
 use crate::settings::Settings;
@@ -38,6 +39,8 @@ pub struct Reader {
     pub done: Receiver<()>,
     pub flags: Arc<Flags>,
     pub settings: Arc<Mutex<Settings>>,
+    /// What the searches know, for `INFO evaluate`.
+    pub analysis: Arc<Analysis>,
     pub out: Output,
     /// Yixin mode: from the first `yx…` command or lower-case `start` until END.
     yixin: bool,
@@ -50,9 +53,19 @@ impl Reader {
         done: Receiver<()>,
         flags: Arc<Flags>,
         settings: Arc<Mutex<Settings>>,
+        analysis: Arc<Analysis>,
         out: Output,
     ) -> Reader {
-        Reader { tx, done, flags, settings, out, yixin: false, parser: CommandParser::new() }
+        Reader {
+            tx,
+            done,
+            flags,
+            settings,
+            analysis,
+            out,
+            yixin: false,
+            parser: CommandParser::new(),
+        }
     }
 
     /// Reads until END or end of input, then ends the process once the controller has done
@@ -117,8 +130,14 @@ impl Reader {
                 self.flags.request_stop();
                 self.forward_command(Command::ClearHash);
             }
+            // Answered at once from the running or last search, unless commands that may
+            // change the position are still waiting: then in turn, after them.
             Command::Info(Info::Evaluate(path)) => {
-                self.forward_command(Command::Info(Info::Evaluate(path)));
+                if self.analysis.in_sync(self.flags.last_seq()) {
+                    self.out.send(&self.analysis.evaluate(&path));
+                } else {
+                    self.forward_command(Command::Info(Info::Evaluate(path)));
+                }
             }
             Command::Info(info) => {
                 let mut settings = self.settings.lock().unwrap_or_else(PoisonError::into_inner);

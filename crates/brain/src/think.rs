@@ -10,6 +10,7 @@ use renzoku_engine::{
 use renzoku_protocol::{Ev, PvMove, Realtime, Reply, SearchSummary, Tenths};
 use renzoku_rules::{Board, Color, Point, Rule, is_legal, makes_five};
 
+use crate::analysis::Analysis;
 use crate::output::Output;
 
 /// `MESSAGE REALTIME POS|DONE` (one pair per root move, thousands per second) start only after
@@ -36,6 +37,8 @@ pub struct Progress<'a> {
     num_pv: u32,
     /// The latest iteration of each principal variation (index = multipv − 1).
     pub lines: Vec<IterationInfo>,
+    /// Where the principal variation's iterations are published for `INFO evaluate`.
+    analysis: Option<&'a Analysis>,
 }
 
 impl<'a> Progress<'a> {
@@ -48,7 +51,15 @@ impl<'a> Progress<'a> {
             started: Instant::now(),
             num_pv: 1,
             lines: Vec::new(),
+            analysis: None,
         }
+    }
+
+    /// Publishes each iteration of the principal variation to `analysis` (`INFO evaluate`).
+    #[must_use]
+    pub fn publishing(mut self, analysis: &'a Analysis) -> Self {
+        self.analysis = Some(analysis);
+        self
     }
 
     /// The number of principal variations searched (multi-PV), for `INFO NUMPV`.
@@ -90,6 +101,11 @@ impl SearchObserver for Progress<'_> {
             self.lines.resize(index + 1, info.clone());
         }
         self.lines[index] = info.clone();
+        if info.multipv <= 1
+            && let Some(analysis) = self.analysis
+        {
+            analysis.iteration(info);
+        }
         if self.show_detail & 1 != 0
             && let Some(&best) = info.pv.first()
         {

@@ -7,6 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{Brain, point};
+use renzoku_protocol::SearchSummary;
 use renzoku_rules::{Board, Point};
 
 fn brain(rule: u32, turn_ms: i64) -> Brain {
@@ -146,38 +147,104 @@ fn auto_pondering_only_when_enabled() {
     assert!(idle <= 4, "auto_pondering 0 still ponders: {idle} ticks");
 }
 
+/// The summary of an `INFO evaluate` answer; `None` for the empty MESSAGE.
+fn evaluated(line: &str) -> Option<SearchSummary> {
+    if line == "MESSAGE" {
+        return None;
+    }
+    let text = line.strip_prefix("MESSAGE ").unwrap_or_else(|| panic!("not a MESSAGE: {line}"));
+    Some(SearchSummary::parse(text).unwrap_or_else(|e| panic!("{e}: {line}")))
+}
+
+/// Sends an `INFO evaluate` and returns its answer, which must come at once (well within a
+/// second on a loaded machine), and the time it took.
+fn evaluate_now(b: &mut Brain, path: &[Point]) -> (Option<SearchSummary>, Duration) {
+    let text = std::iter::once("INFO evaluate".to_owned())
+        .chain(path.iter().map(ToString::to_string))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let started = Instant::now();
+    b.send(&text);
+    let line = b.line_within(Duration::from_secs(2)).unwrap_or_else(|| panic!("{text}: no answer"));
+    (evaluated(&line), started.elapsed())
+}
+
 #[test]
-fn evaluate_paths() {
-    let mut b = brain(0, 100);
-    let ours = point(&b.ask("TURN 7,7"));
-    // The current node, a one-move and a two-move path: summary MESSAGEs.
-    let free: Vec<Point> = [(3, 3), (3, 4), (4, 3)]
-        .into_iter()
-        .map(|(x, y)| Point::new(x, y))
-        .filter(|&p| p != ours)
-        .collect();
-    let (a, c) = (free[0], free[1]);
-    for text in
-        ["INFO evaluate".to_owned(), format!("INFO evaluate {a}"), format!("INFO evaluate {a} {c}")]
-    {
-        b.send(&text);
-        let line = b.line();
-        assert!(line.starts_with("MESSAGE depth") && line.contains(" pv "), "{text}: {line}");
-    }
-    // Paths that do not exist (occupied, off-board, repeated): an empty MESSAGE.
-    for text in [
-        "INFO evaluate 7,7".to_owned(),
-        format!("INFO evaluate {ours}"),
-        format!("INFO evaluate {a} {a}"),
+fn evaluate_answers_from_the_running_search_at_once() {
+    let mut b = brain(0, -1);
+    // An unlimited search: it runs until STOP.
+    b.send("BOARD\n7,7,2\n8,8,1\n7,8,2\nDONE");
+    std::thread::sleep(Duration::from_millis(800));
+    // The root: the running search's current line, answered while it keeps searching.
+    let (root, took) = evaluate_now(&mut b, &[]);
+    let root = root.expect("the running search has a line");
+    assert!(took < Duration::from_secs(1), "answered after {took:?}");
+    assert!(root.pv.len() >= 2, "{root}");
+    assert_eq!(root.pv[0].color, renzoku_rules::Color::White, "we are white to move: {root}");
+    // One move down the line: the rest of the line, from the opponent's side.
+    let (child, _) = evaluate_now(&mut b, &[root.pv[0].point]);
+    let child = child.expect("a node on the principal variation");
+    assert_eq!(child.pv.first(), root.pv.get(1), "{root} / {child}");
+    // A node the search never reached (far corners): the empty MESSAGE; so are impossible
+    // paths (occupied, repeated).
+    for path in [
+        vec![Point::new(0, 0), Point::new(14, 14)],
+        vec![Point::new(7, 7)],
+        vec![Point::new(3, 3), Point::new(3, 3)],
     ] {
-        b.send(&text);
-        assert_eq!(b.line(), "MESSAGE", "{text}");
+        assert!(evaluate_now(&mut b, &path).0.is_none(), "{path:?}");
     }
+    // Still searching: no move has been printed; STOP answers at once.
+    assert!(b.silent_for(Duration::from_millis(200)), "the search went on");
+    let ours = point(&b.ask("STOP"));
+    // The position is now after our move: an empty path describes it from the opponent's side
+    // (the line after our move), and our move's square is occupied.
+    let (after, _) = evaluate_now(&mut b, &[]);
+    let after = after.expect("the node after our move is on the line");
+    assert_eq!(after.pv.first().map(|m| m.color), Some(renzoku_rules::Color::Black), "{after}");
+    assert!(evaluate_now(&mut b, &[ours]).0.is_none());
     b.send("INFO evaluate 40,40");
     let line = b.line();
     assert!(line == "MESSAGE" || line.starts_with("ERROR"), "{line}");
-    // The position did not change: the move after 7,7 and ours is still answered.
-    let _ = point(&b.ask(&format!("TURN {a}")));
+    // Nothing changed the position: the opponent's move is answered as usual.
+    b.send("INFO timeout_turn 100");
+    let _ = point(&b.ask("TURN 3,3"));
+}
+
+#[test]
+fn evaluate_reads_nodes_off_the_line_from_the_hash_table() {
+    // A depth-limited search with time enough to wait for the pattern tables (a turn that
+    // comes before they are built is answered without searching, and then nothing is known).
+    let mut b = brain(0, 20_000);
+    let stones = [(7, 7), (8, 8), (7, 8)];
+    b.send("INFO analysis_mode 1\nINFO max_depth 6");
+    let reply = b.ask("BOARD\n7,7,2\n8,8,1\n7,8,2\nDONE");
+    let suggested = suggested(&reply);
+    let (root, _) = evaluate_now(&mut b, &[]);
+    let root = root.expect("the last search's root");
+    assert_eq!(root.pv.first().map(|m| m.point), Some(suggested), "{root}");
+    // Every root move was searched, so the nodes after the other moves next to the stones are
+    // in the hash table: most of them are answered, with a line that is playable from there.
+    let mut known = 0;
+    for (x, y) in [(6, 6), (6, 7), (6, 8), (6, 9), (7, 6), (7, 9), (8, 6), (8, 7), (8, 9)] {
+        let p = Point::new(x, y);
+        if p == suggested {
+            continue;
+        }
+        if let (Some(summary), _) = evaluate_now(&mut b, &[p]) {
+            known += 1;
+            let mut board = Board::square(15).expect("15x15");
+            for &(sx, sy) in &stones {
+                board.play(Point::new(sx, sy)).expect("empty");
+            }
+            board.play(p).expect("empty");
+            for m in &summary.pv {
+                assert_eq!(m.color, board.side_to_move(), "{summary}");
+                board.play(m.point).expect("the line is playable");
+            }
+        }
+    }
+    assert!(known >= 3, "only {known} sibling nodes known");
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! The engine object the brain owns: hash table, thread count, and the search entry point.
 
 use std::path::Path;
-use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Once};
 use std::time::Duration;
 
 use renzoku_rules::{Board, Point, Rule};
@@ -10,6 +10,7 @@ use renzoku_rules::{Board, Point, Rule};
 use crate::hashfile::{self, HashFileError};
 use crate::limits::Limits;
 use crate::observer::SearchObserver;
+use crate::probe::HashProbe;
 use crate::score::Score;
 use crate::search;
 use crate::tt::TranspositionTable;
@@ -52,7 +53,8 @@ pub struct SearchResult {
 #[derive(Debug)]
 pub struct Engine {
     config: EngineConfig,
-    tt: TranspositionTable,
+    /// Shared with the [`HashProbe`]s handed out (readers on other threads).
+    tt: Arc<TranspositionTable>,
 }
 
 /// Builds the pattern tables of `rule` now, if they are not built yet (they are otherwise built
@@ -110,7 +112,7 @@ pub fn prepare_all_in_background() {
 }
 
 /// The salt the hash table uses for `rule` on `board`'s size (see [`crate::tt`]).
-fn hash_salt(board: &Board, rule: Rule) -> u64 {
+pub(crate) fn hash_salt(board: &Board, rule: Rule) -> u64 {
     crate::tt::salt(rule_index(rule) as u64, u64::from(board.width()), u64::from(board.height()))
 }
 
@@ -121,7 +123,7 @@ impl Engine {
         prepare_all_in_background();
         Engine {
             config: EngineConfig { threads: config.threads.max(1), ..config },
-            tt: TranspositionTable::new(config.hash_bytes),
+            tt: Arc::new(TranspositionTable::new(config.hash_bytes)),
         }
     }
 
@@ -133,12 +135,19 @@ impl Engine {
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         if bytes != self.config.hash_bytes {
             self.config.hash_bytes = bytes;
-            self.tt = TranspositionTable::new(bytes);
+            self.tt = Arc::new(TranspositionTable::new(bytes));
         }
     }
 
     pub fn set_threads(&mut self, threads: usize) {
         self.config.threads = threads.max(1);
+    }
+
+    /// A read-only handle on the hash table for another thread, usable while this engine
+    /// searches (see [`HashProbe`]). A resize replaces the table: take a new handle after
+    /// [`Engine::set_hash_bytes`].
+    pub fn hash_probe(&self) -> HashProbe {
+        HashProbe { tt: Arc::clone(&self.tt) }
     }
 
     /// Forgets everything learnt (new game).

@@ -31,6 +31,7 @@ mod movegen;
 mod observer;
 mod pattern;
 mod position;
+mod probe;
 mod score;
 mod search;
 mod threat;
@@ -47,6 +48,7 @@ pub use engine::{
 pub use hashfile::HashFileError;
 pub use limits::{Limits, SearchMode};
 pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
+pub use probe::{HashProbe, NodeBound, NodeInfo};
 pub use renzoku_rules::{Board, Point, Rule};
 pub use score::Score;
 pub use timeman::TimeBudget;

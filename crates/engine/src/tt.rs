@@ -233,7 +233,14 @@ impl TranspositionTable {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let key = key ^ self.salt.load(Ordering::Relaxed);
+        self.probe_salted(key, self.salt.load(Ordering::Relaxed))
+    }
+
+    /// As [`TranspositionTable::probe`] with the salt of a given rule and board size instead of
+    /// the current one: a reader on another thread (see `probe.rs`) cannot rely on the salt the
+    /// running search set.
+    pub(crate) fn probe_salted(&self, key: u64, salt: u64) -> Option<Entry> {
+        let key = key ^ salt;
         for s in self.bucket(key) {
             let data = s.data.load(Ordering::Relaxed);
             if s.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
