@@ -9,8 +9,10 @@
 pub mod event;
 pub mod hub;
 pub mod message;
+pub mod server;
 
 pub use event::{
     EngineInfo, GameEnd, GameInfo, LiveEvent, MoveEvent, Side, StandingRow, Standings,
 };
 pub use hub::LiveHub;
+pub use server::{LiveServer, serve};
