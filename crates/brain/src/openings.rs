@@ -234,7 +234,8 @@ impl Controller {
             (R::Swap1st | R::Swap, 0) | (R::Rif | R::Yamaguchi, 2) | (R::Sakata, 3) => {
                 self.choose(seq, &board, Zone::Anywhere)
             }
-            (R::Swap5 | R::Lianhuan, 2) => self.choose(seq, &board, Zone::Anywhere),
+            (R::Swap5, 2) => self.choose(seq, &board, Zone::Anywhere),
+            (R::Lianhuan, step) => self.lianhuan(seq, &board, step == 2),
             (R::Taraguchi | R::Tarannikov, 2) => self.choose(seq, &board, Zone::taraguchi(n + 1)),
             (R::Soosyrv, 2) => match self.swap_or_move(seq, &board, Zone::Anywhere) {
                 Choice::Swap => Some(Answer::Swap),
@@ -242,9 +243,7 @@ impl Controller {
                 Choice::NoLegalMove => None,
             },
             // Just the next move.
-            (R::Swap5 | R::Rif | R::Yamaguchi, 3) | (R::Lianhuan, 1) => {
-                self.play_in(seq, &board, Zone::Anywhere)
-            }
+            (R::Swap5 | R::Rif | R::Yamaguchi, 3) => self.play_in(seq, &board, Zone::Anywhere),
             (R::Taraguchi | R::Tarannikov, 1) => self.play_in(seq, &board, Zone::taraguchi(n + 1)),
             (R::Soosyrv, 3) => self
                 .best_in(seq, &board, Zone::Anywhere)
@@ -284,6 +283,37 @@ impl Controller {
             None => self.error(format!("{step}: no legal move left")),
             Some(answer) => self.send_answer(board, answer),
         }
+    }
+
+    /// LIANHUANSTEP1/2 (LianHuan-2011: during the first five moves the player to move puts
+    /// either one stone of its colour, after which the opponent must continue, or a pair, its
+    /// stone and one of the opponent's, after which the opponent may swap; the 1st stone is the
+    /// centre, the 2nd next to it and the 3rd makes one of the 26 openings, i.e. lies in the
+    /// central 5×5). The best single move is searched; when we may swap (step 2) and the side
+    /// to move is worse, SWAP; when we may not and even our best move leaves us worse, a pair
+    /// instead: that best move and the opponent's stone that balances the position, so that
+    /// whichever colour the opponent takes, it starts from about even. A pair needs both stones
+    /// within the first five moves.
+    fn lianhuan(&mut self, seq: u64, board: &Board, may_swap: bool) -> Option<Answer> {
+        let n = board.stone_count();
+        let pair_allowed = n + 2 <= 5;
+        let percent = if pair_allowed { 50 } else { 100 };
+        let (first, value) = self.best_in_share(seq, board, lianhuan_zone(n + 1), percent)?;
+        if may_swap && value < SWAP_MARGIN {
+            return Some(Answer::Swap);
+        }
+        if !may_swap && pair_allowed && value < SWAP_MARGIN {
+            let mut next = board.clone();
+            next.play(first).ok()?;
+            let zone = lianhuan_zone(n + 2);
+            let budget = balance::turn_budget(&self.settings()) * 2 / 5;
+            if let Some(second) = self.with_scorer(seq, |s| {
+                s.balancing_move(&next, 0, budget, &|p| zone.allows(&next, p))
+            }) {
+                return Some(Answer::Sequence(vec![first, second]));
+            }
+        }
+        Some(Answer::Move(first))
     }
 
     fn balanced_stone(&mut self, seq: u64, board: &Board, zone: Zone) -> Option<Answer> {
@@ -382,6 +412,17 @@ impl Controller {
         };
         self.board = Some(next);
         self.out.send(&reply);
+    }
+}
+
+/// Where LianHuan's stone number `k` (1-based) may go: the 1st at the centre, the 2nd next to
+/// it, the 3rd in the central 5×5 (with the first two so placed, exactly the 26 openings).
+fn lianhuan_zone(k: usize) -> Zone {
+    match k {
+        1 => Zone::Central(1),
+        2 => Zone::Central(3),
+        3 => Zone::Central(5),
+        _ => Zone::Anywhere,
     }
 }
 

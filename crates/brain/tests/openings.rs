@@ -332,21 +332,60 @@ fn sakata_steps() {
     assert!(b.ask(&block("SAKATASTEP2", &FOUR)).starts_with("ERROR"));
 }
 
+/// A LIANHUAN answer of one or two stones: each legal in turn and inside LianHuan's zone for
+/// its move number (1st centre, 2nd next to it, 3rd making one of the 26 openings); a pair only
+/// while both stones are among the first five.
+fn lianhuan_answer(reply: &str, stones: &[(u8, u8)]) -> Vec<Point> {
+    let m = moves(reply);
+    assert!((1..=2).contains(&m.len()), "{reply}");
+    assert!(m.len() == 1 || stones.len() + 2 <= 5, "{reply}: a pair beyond the 5th move");
+    let mut board = board_of(stones);
+    // The 26 openings need the first two stones placed by the rule (test positions that are
+    // not only check the zone).
+    let proper = board.history().get(1).is_none_or(|second| second.point.chebyshev(C) == 1);
+    for &p in &m {
+        let k = board.stone_count() + 1;
+        let inside = match k {
+            1 => p == C,
+            2 => p.chebyshev(C) == 1,
+            3 => in_central_square(p, 5, &board),
+            _ => true,
+        };
+        assert!(inside, "{reply}: stone {k} outside LianHuan's zone");
+        board.play(p).expect("answered stones are empty squares");
+        if k == 3 && proper {
+            assert!(board_renju_opening(&board).is_some(), "{reply}: not one of the 26 openings");
+        }
+    }
+    m
+}
+
 #[test]
 fn lianhuan_steps() {
-    let mut b = brain(0);
-    for stones in [&[][..], &[(7, 7)][..], &THREE[..]] {
+    let mut b = brain(4);
+    for stones in [&[][..], &[(7, 7)][..], &[(7, 7), (7, 6)][..], &THREE[..], &FOUR[..]] {
         let reply = timed(&mut b, &block("LIANHUANSTEP1", stones));
-        let m = moves(&reply);
-        assert!((1..=2).contains(&m.len()), "{reply}");
-        let _ = board_with(stones, &m);
+        let m = lianhuan_answer(&reply, stones);
+        if stones.len() >= 4 {
+            assert_eq!(m.len(), 1, "{reply}: no pair after the 4th stone");
+        }
     }
+    // Black to move and far ahead (white's stone in a corner): one stone, black keeps its
+    // advantage (the opponent must continue).
+    let ahead = [(7, 7), (0, 0)];
+    let reply = timed(&mut b, &block("LIANHUANSTEP1", &ahead));
+    assert_eq!(lianhuan_answer(&reply, &ahead).len(), 1, "{reply}");
+    // White to move and far behind, no swap allowed: the pair, white's best 4th and a
+    // balancing black 5th, so that either colour starts about even for the opponent.
+    let behind = [(7, 7), (0, 0), (8, 8)];
+    let reply = timed(&mut b, &block("LIANHUANSTEP1", &behind));
+    assert_eq!(lianhuan_answer(&reply, &behind).len(), 2, "{reply}");
+    // Step 2 may swap: with the side to move far behind it does.
     let reply = timed(&mut b, &block("LIANHUANSTEP2", &THREE));
     if reply != "SWAP" {
-        let m = moves(&reply);
-        assert!((1..=2).contains(&m.len()), "{reply}");
-        let _ = board_with(&THREE, &m);
+        let _ = lianhuan_answer(&reply, &THREE);
     }
+    assert_eq!(timed(&mut b, &block("LIANHUANSTEP2", &behind)), "SWAP");
     assert_eq!(timed(&mut b, &block("LIANHUANSTEP2", &BLACK_AHEAD)), "SWAP");
     assert!(b.ask(&block("LIANHUANSTEP2", &[])).starts_with("ERROR"));
 }
