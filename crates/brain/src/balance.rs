@@ -68,6 +68,10 @@ pub struct Scorer<'a> {
     /// The rule's pattern tables were not ready in time for this turn: no searches, every
     /// candidate is worth 0 (decisions fall back to the nearest legal squares).
     pub blind: bool,
+    /// Search every candidate to this depth, with no time limit (a balance search without a
+    /// time limit deepens round by round, see `Controller::balance_deepening`); `None`: short
+    /// searches within the time given.
+    pub fixed_depth: Option<u32>,
 }
 
 impl Scorer<'_> {
@@ -76,8 +80,12 @@ impl Scorer<'_> {
         if self.blind {
             return 0;
         }
-        let limits =
-            Limits { max_depth: Some(6), ..Limits::movetime(time.as_millis().max(1) as u64) };
+        let limits = match self.fixed_depth {
+            Some(depth) => Limits::depth(depth),
+            None => {
+                Limits { max_depth: Some(6), ..Limits::movetime(time.as_millis().max(1) as u64) }
+            }
+        };
         let result = self.engine.search(
             board,
             self.rule,
@@ -100,7 +108,10 @@ impl Scorer<'_> {
         let per_move = budget / (moves.len().max(1) as u32);
         let mut scored = Vec::new();
         for &p in moves {
-            if !scored.is_empty() && started.elapsed() + per_move > budget {
+            if self.fixed_depth.is_none()
+                && !scored.is_empty()
+                && started.elapsed() + per_move > budget
+            {
                 break;
             }
             let mut next = board.clone();

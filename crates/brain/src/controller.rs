@@ -336,6 +336,7 @@ impl Controller {
         let (best, result) =
             think::search(engine, board, settings.rule, &limits, &flags.stop, &mut progress);
         analysis.search_finished(&result, true);
+        progress.finish(best);
         // Multi-PV (yxnbest, yxsearchdefend): one summary per line, best last.
         for line in progress.lines.iter().skip(1).rev() {
             out.send(&Reply::Summary(think::line_summary(board, line)));

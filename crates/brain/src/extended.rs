@@ -1,5 +1,8 @@
 //! The extended Gomocup commands (contract §5) and the Yixin-Board dialect (contract §6).
 
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
 use renzoku_protocol::{Command, ForbidFormat, Reply, Stone, YxPathKind};
 use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
 
@@ -8,6 +11,9 @@ use crate::controller::Controller;
 use crate::openings::{BALANCED, Choice, SWAP_MARGIN, Zone};
 use crate::position;
 use crate::settings::MAX_HASH_BYTES;
+
+/// The deepest round of a balance search without limits (far beyond what finishes in hours).
+const BALANCE_MAX_DEPTH: u32 = 60;
 
 /// The file name of a hash command: the text as sent, without surrounding blanks or quotes
 /// (Yixin-Board's console passes names with spaces in quotes).
@@ -282,6 +288,11 @@ impl Controller {
     /// `count` balancing moves, sharing one turn: each scored move gets an equal part, and
     /// once the turn is spent the remaining moves are the nearest legal squares.
     fn balance_from(&mut self, seq: u64, board: Board, count: u32, target: i64) {
+        let settings = self.settings();
+        if settings.no_time_limit() && settings.max_node.is_none() {
+            self.balance_deepening(seq, &board, count, target);
+            return;
+        }
         let total = balance::turn_budget(&self.settings());
         let budget = total / count;
         let started = std::time::Instant::now();
@@ -302,6 +313,43 @@ impl Controller {
             0 => self.error("BALANCE: no legal move left"),
             1 => self.out.send(&Reply::Move(moves[0])),
             _ => self.out.send(&Reply::Moves(moves)),
+        }
+    }
+
+    /// Balancing without any limit (Yixin-Board's "no time limit" levels with no node limit):
+    /// the `count` moves are found again with searches one step deeper each round (depth 4, 6,
+    /// 8, …) until `yxstop` (or end of input, or the `max_depth` setting, or a depth no round
+    /// can finish in practice); the answer is the last round that finished (the first round's,
+    /// even unfinished, when none has).
+    fn balance_deepening(&mut self, seq: u64, board: &Board, count: u32, target: i64) {
+        let max_depth = self.settings().max_depth.unwrap_or(u32::MAX).min(BALANCE_MAX_DEPTH);
+        let mut answer: Option<Vec<Point>> = None;
+        let mut depth = 4;
+        while depth <= max_depth {
+            let (moves, stopped) = self.with_scorer_to(seq, Some(depth), |s| {
+                let mut next = board.clone();
+                let mut moves = Vec::new();
+                for _ in 0..count {
+                    let Some(p) = s.balancing_move(&next, target, Duration::ZERO, &|_| true) else {
+                        break;
+                    };
+                    let _ = next.play(p);
+                    moves.push(p);
+                }
+                (moves, s.stop.load(Ordering::SeqCst))
+            });
+            if !stopped || answer.is_none() {
+                answer = Some(moves);
+            }
+            if stopped {
+                break;
+            }
+            depth += 2;
+        }
+        match answer.unwrap_or_default().as_slice() {
+            [] => self.error("BALANCE: no legal move left"),
+            [one] => self.out.send(&Reply::Move(*one)),
+            moves => self.out.send(&Reply::Moves(moves.to_vec())),
         }
     }
 

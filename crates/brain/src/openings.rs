@@ -63,14 +63,31 @@ impl Controller {
     /// Runs `f` with a [`Scorer`] over the engine, armed for the command `seq`. When the rule's
     /// pattern tables cannot be ready within the turn, the scorer is blind (no searches).
     pub(crate) fn with_scorer<T>(&mut self, seq: u64, f: impl FnOnce(&mut Scorer<'_>) -> T) -> T {
+        self.with_scorer_to(seq, None, f)
+    }
+
+    /// As [`Controller::with_scorer`]; with `fixed_depth` every search goes to that depth
+    /// without a time limit (only STOP/yxstop, or end of input, ends it early).
+    pub(crate) fn with_scorer_to<T>(
+        &mut self,
+        seq: u64,
+        fixed_depth: Option<u32>,
+        f: impl FnOnce(&mut Scorer<'_>) -> T,
+    ) -> T {
         let settings = self.settings();
         let blind = !self.tables_in_time(&settings);
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
-        flags.arm_stop(seq, false);
+        flags.arm_stop(seq, fixed_depth.is_some());
         let engine = if blind { self.engine_unprepared(&settings) } else { self.engine(&settings) };
-        let mut scorer =
-            Scorer { engine, rule: settings.rule, stop: &flags.stop, out: &out, blind };
+        let mut scorer = Scorer {
+            engine,
+            rule: settings.rule,
+            stop: &flags.stop,
+            out: &out,
+            blind,
+            fixed_depth,
+        };
         f(&mut scorer)
     }
 

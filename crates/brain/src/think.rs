@@ -39,6 +39,8 @@ pub struct Progress<'a> {
     pub lines: Vec<IterationInfo>,
     /// Where the principal variation's iterations are published for `INFO evaluate`.
     analysis: Option<&'a Analysis>,
+    /// The last move announced with `REALTIME BEST`.
+    last_best: Option<Point>,
 }
 
 impl<'a> Progress<'a> {
@@ -52,6 +54,21 @@ impl<'a> Progress<'a> {
             num_pv: 1,
             lines: Vec::new(),
             analysis: None,
+            last_best: None,
+        }
+    }
+
+    /// The search chose `best`: when a stopped iteration changed its mind after the last
+    /// `REALTIME BEST`, the GUI's best-move mark is moved to the move actually played.
+    pub fn finish(&mut self, best: Option<Point>) {
+        if self.show_detail & 1 != 0
+            && let Some(best) = best
+            && self.last_best.is_some_and(|shown| shown != best)
+        {
+            self.close_root();
+            self.realtime(Realtime::Refresh);
+            self.realtime(Realtime::Best(best));
+            self.last_best = Some(best);
         }
     }
 
@@ -114,6 +131,7 @@ impl SearchObserver for Progress<'_> {
                 self.close_root();
                 self.realtime(Realtime::Refresh);
                 self.realtime(Realtime::Best(best));
+                self.last_best = Some(best);
             }
             if matches!(info.score, Score::Loss(_)) {
                 self.realtime(Realtime::Lost(best));

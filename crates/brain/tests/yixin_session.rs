@@ -169,6 +169,60 @@ fn unlimited_think_streams_progress_and_stops_on_yxstop() {
     assert!(brain.silent_for(Duration::from_millis(200)), "nothing after the move");
 }
 
+/// Nothing but progress lines for `wait`: the search must not answer on its own.
+fn only_progress_for(brain: &mut Brain, wait: Duration, what: &str) {
+    let started = Instant::now();
+    while started.elapsed() < wait {
+        if let Some(line) = brain.line_within(Duration::from_millis(50)) {
+            assert!(
+                line.starts_with("MESSAGE") || line.starts_with("INFO "),
+                "{what} answered {line:?} on its own after {:?}",
+                started.elapsed()
+            );
+        }
+    }
+}
+
+#[test]
+fn unlimited_think_in_a_two_stone_opening_waits_for_yxstop() {
+    // A 2-stone opening searches deep fast: the search must not end by itself (no time limit,
+    // max_depth W×H is no practical limit, nothing is proven) until yxstop.
+    let mut brain = Brain::start();
+    init(&mut brain);
+    brain.send("INFO time_left 100000000\nstart 15 15\nboard\n7,7,2\n7,8,1\ndone");
+    assert_eq!(brain.line(), "OK");
+    only_progress_for(&mut brain, Duration::from_millis(3500), "the unlimited search");
+    brain.send("yxstop");
+    let stopped = Instant::now();
+    let (_, reply) = until_move(&mut brain);
+    assert!(stopped.elapsed() < Duration::from_millis(500), "yxstop took {:?}", stopped.elapsed());
+    let p = point(&reply);
+    assert!(p.x < 15 && p.y < 15 && ![(7, 7), (7, 8)].contains(&(p.x, p.y)), "{reply}");
+}
+
+#[test]
+fn unlimited_balance_deepens_until_yxstop() {
+    let mut brain = Brain::start();
+    init(&mut brain);
+    assert_eq!(brain.ask("start 15 15"), "OK");
+    for command in ["yxbalanceone 0", "yxbalancetwo 0"] {
+        brain.send(&format!("yxboard\n7,7,2\n7,8,1\ndone\n{command}"));
+        only_progress_for(&mut brain, Duration::from_millis(2500), command);
+        brain.send("yxstop");
+        let stopped = Instant::now();
+        let (_, reply) = until_move(&mut brain);
+        assert!(stopped.elapsed() < Duration::from_millis(500), "{command}: yxstop too slow");
+        let moves: Vec<_> = reply.split_whitespace().map(point).collect();
+        let expected = if command.contains("two") { 2 } else { 1 };
+        assert_eq!(moves.len(), expected, "{command}: {reply}");
+        let mut seen = vec![(7, 7), (7, 8)];
+        for p in moves {
+            assert!(p.x < 15 && p.y < 15 && !seen.contains(&(p.x, p.y)), "{command}: {reply}");
+            seen.push((p.x, p.y));
+        }
+    }
+}
+
 #[test]
 fn nbest_reports_each_line_and_plays_the_best() {
     let mut brain = Brain::start();
