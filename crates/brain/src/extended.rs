@@ -4,13 +4,27 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use renzoku_protocol::{Command, ForbidFormat, Reply, Stone, YxPathKind};
-use renzoku_rules::{Board, Color, Point, Rule, forbidden_points};
+use renzoku_rules::{Board, Color, Point, Rule, Symmetry, forbidden_points, position_symmetries};
 
 use crate::balance;
 use crate::controller::Controller;
 use crate::openings::{BALANCED, Choice, SWAP_MARGIN, Zone};
 use crate::position;
 use crate::settings::MAX_HASH_BYTES;
+
+/// The empty squares that are images, under a symmetry of the position, of an empty square
+/// earlier in reading order: excluding them leaves one square of each class of equivalent
+/// moves.
+fn symmetric_duplicates(board: &Board) -> Vec<Point> {
+    let (w, h) = (board.width(), board.height());
+    let symmetries: Vec<_> =
+        position_symmetries(board).into_iter().filter(|&s| s != Symmetry::Identity).collect();
+    let key = |p: Point| (p.y, p.x);
+    board
+        .empty_points()
+        .filter(|&p| symmetries.iter().any(|s| key(s.apply(p, w, h)) < key(p)))
+        .collect()
+}
 
 /// The deepest round of a balance search without limits (far beyond what finishes in hours).
 const BALANCE_MAX_DEPTH: u32 = 60;
@@ -365,6 +379,11 @@ impl Controller {
         let settings = self.settings();
         let mut limits = self.turn_limits(&settings, &board);
         limits.multi_pv = lines;
+        // `nbestsym 1`: symmetric moves count as one, so the n lines are n different moves
+        // (Yixin-Board uses it to pick fifth-move offers).
+        if settings.nbest_sym != 0 && lines > 1 {
+            limits.excluded_moves.extend(symmetric_duplicates(&board));
+        }
         match self.think(seq, &board, &settings, &limits) {
             Some(p) => self.out.send(&Reply::Move(p)),
             None => self.error("no legal move left"),

@@ -11,6 +11,8 @@ pub const DEFAULT_MEMORY: u64 = 256 << 20;
 pub const MAX_HASH_BYTES: u64 = 1 << 30;
 /// Memory kept outside the hash table for code, stacks, boards and the search's own tables.
 const OVERHEAD: u64 = 48 << 20;
+/// The largest `caution_factor` (Yixin-Board sends 0..=4, Rapfi takes 0..=5).
+pub const MAX_CAUTION: u8 = 5;
 /// Yixin-Board's "no time limit": `timeout_match` and `timeout_turn` of its node levels.
 pub const YIXIN_NO_LIMIT_MATCH: i64 = 100_000_000;
 pub const YIXIN_NO_LIMIT_TURN: i64 = 2_000_000;
@@ -134,7 +136,7 @@ impl Settings {
                 };
             }
             IntKey::ShowDetail => self.show_detail = non_negative(v).map_err(bad)?,
-            IntKey::NbestSym => self.nbest_sym = v,
+            IntKey::NbestSym => self.nbest_sym = non_negative(v).map_err(bad)?,
             IntKey::UseDatabase => self.use_database = v,
             IntKey::Checkmate | IntKey::VcThread => {
                 self.mode = match v {
@@ -144,7 +146,13 @@ impl Settings {
                     _ => return Err(bad("0, 1 or 2 expected".into())),
                 };
             }
-            IntKey::CautionFactor => self.caution_factor = v,
+            IntKey::CautionFactor => {
+                self.caution_factor = if (0..=i64::from(MAX_CAUTION)).contains(&v) {
+                    v
+                } else {
+                    return Err(bad(format!("the caution factor is 0..={MAX_CAUTION}")));
+                };
+            }
             IntKey::StartDepth => self.start_depth = v,
             IntKey::ThreadSplitDepth => self.thread_split_depth = v,
         }
@@ -200,6 +208,9 @@ impl Settings {
             excluded_moves: Vec::new(),
             multi_pv: 1,
             mode: self.mode,
+            // Yixin sends 0 for "from the start".
+            start_depth: u32::try_from(self.start_depth).unwrap_or(1).max(1),
+            caution: self.caution_factor.clamp(0, i64::from(MAX_CAUTION)) as u8,
         }
     }
 }

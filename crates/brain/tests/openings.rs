@@ -43,6 +43,19 @@ fn timed(b: &mut Brain, text: &str) -> String {
     reply
 }
 
+/// A decision the test checks by its value gets a longer turn: on a loaded machine a 150 ms turn
+/// may end after a depth or two, too shallow to see even a clear difference.
+fn decided(b: &mut Brain, text: &str) -> String {
+    const DECISION_MS: u64 = 1500;
+    b.send(&format!("INFO timeout_turn {DECISION_MS}"));
+    let started = Instant::now();
+    let reply = b.ask(text);
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(DECISION_MS) + SLACK, "{text:?}: {took:?} → {reply}");
+    b.send(&format!("INFO timeout_turn {TURN_MS}"));
+    reply
+}
+
 fn moves(reply: &str) -> Vec<Point> {
     reply.split_whitespace().map(point).collect()
 }
@@ -148,8 +161,8 @@ fn swap5_steps() {
     let first = moves(&timed(&mut b, &block("SWAP5STEP1", &[])));
     assert_eq!(first.len(), 1);
     // Step 2: swap or the next stone; black's stone in the corner → black (to move) swaps.
-    assert_eq!(timed(&mut b, &block("SWAP5STEP2", &[(0, 0), (7, 7)])), "SWAP");
-    assert_eq!(timed(&mut b, &block("SWAP5STEP2", &BLACK_AHEAD)), "SWAP");
+    assert_eq!(decided(&mut b, &block("SWAP5STEP2", &[(0, 0), (7, 7)])), "SWAP");
+    assert_eq!(decided(&mut b, &block("SWAP5STEP2", &BLACK_AHEAD)), "SWAP");
     let reply = timed(&mut b, &block("SWAP5STEP2", &[(7, 7)]));
     swap_or_move(&reply, &[(7, 7)], |_, _| true);
     // Step 3: always a move.
@@ -373,20 +386,20 @@ fn lianhuan_steps() {
     // Black to move and far ahead (white's stone in a corner): one stone, black keeps its
     // advantage (the opponent must continue).
     let ahead = [(7, 7), (0, 0)];
-    let reply = timed(&mut b, &block("LIANHUANSTEP1", &ahead));
+    let reply = decided(&mut b, &block("LIANHUANSTEP1", &ahead));
     assert_eq!(lianhuan_answer(&reply, &ahead).len(), 1, "{reply}");
     // White to move and far behind, no swap allowed: the pair, white's best 4th and a
     // balancing black 5th, so that either colour starts about even for the opponent.
     let behind = [(7, 7), (0, 0), (8, 8)];
-    let reply = timed(&mut b, &block("LIANHUANSTEP1", &behind));
+    let reply = decided(&mut b, &block("LIANHUANSTEP1", &behind));
     assert_eq!(lianhuan_answer(&reply, &behind).len(), 2, "{reply}");
     // Step 2 may swap: with the side to move far behind it does.
     let reply = timed(&mut b, &block("LIANHUANSTEP2", &THREE));
     if reply != "SWAP" {
         let _ = lianhuan_answer(&reply, &THREE);
     }
-    assert_eq!(timed(&mut b, &block("LIANHUANSTEP2", &behind)), "SWAP");
-    assert_eq!(timed(&mut b, &block("LIANHUANSTEP2", &BLACK_AHEAD)), "SWAP");
+    assert_eq!(decided(&mut b, &block("LIANHUANSTEP2", &behind)), "SWAP");
+    assert_eq!(decided(&mut b, &block("LIANHUANSTEP2", &BLACK_AHEAD)), "SWAP");
     assert!(b.ask(&block("LIANHUANSTEP2", &[])).starts_with("ERROR"));
 }
 

@@ -23,6 +23,7 @@
 //! lockless transposition table, killer/history ordering, LMR, and Lazy SMP threads.
 
 mod bench;
+mod caution;
 mod engine;
 mod eval;
 mod hashfile;

@@ -44,6 +44,11 @@ pub struct Limits {
     pub multi_pv: u32,
     /// Which search to run.
     pub mode: SearchMode,
+    /// First depth of iterative deepening (Yixin `start_depth`); shallower iterations are
+    /// skipped. 1 = start from the beginning.
+    pub start_depth: u32,
+    /// Yixin's caution factor, 0 (rash) … 5 (cautious); 1 = normal (see `caution.rs`).
+    pub caution: u8,
 }
 
 impl Default for Limits {
@@ -60,6 +65,8 @@ impl Default for Limits {
             excluded_moves: Vec::new(),
             multi_pv: 1,
             mode: SearchMode::Normal,
+            start_depth: 1,
+            caution: crate::caution::NORMAL,
         }
     }
 }

@@ -30,7 +30,7 @@ struct RootMove {
 /// Root candidates in search order: a five if we have one; else blocks of the opponent's fives;
 /// else the defences against its open fours; else every candidate. Excluded moves are dropped
 /// unless nothing would remain.
-fn root_moves(w: &Worker<'_>, excluded: &[Point]) -> Vec<usize> {
+fn root_moves(w: &Worker<'_>, excluded: &[Point], caution: u8) -> Vec<usize> {
     let pos = &w.pos;
     let me = pos.side_to_move();
     let opp = me.opponent();
@@ -44,6 +44,7 @@ fn root_moves(w: &Worker<'_>, excluded: &[Point]) -> Vec<usize> {
     }
     if moves.is_empty() {
         quiet_moves(pos, &mut moves);
+        crate::caution::widen_root_moves(pos, caution, &mut moves);
     }
     let kept: Vec<usize> =
         moves.iter().copied().filter(|&i| !excluded.contains(&pos.point(i))).collect();
@@ -114,7 +115,7 @@ pub fn run(
     };
     let pos = Position::new(board, rule);
     let mut main = Worker::new(pos.clone(), &shared, true);
-    let moves = root_moves(&main, &limits.excluded_moves);
+    let moves = root_moves(&main, &limits.excluded_moves, limits.caution);
     let finish = |w: &Worker<'_>, o: Option<Outcome>| -> SearchResult {
         let elapsed = start.elapsed();
         let nodes = shared.nodes.load(Ordering::Relaxed);
@@ -274,17 +275,21 @@ fn iterate<'o>(
     // best move that has not changed for several iterations less.
     let mut stable_iterations = 0u32;
     let mut time_scale = 1.0f64;
-    for depth in 1..=max_depth {
+    let start_depth = limits.start_depth.clamp(1, max_depth);
+    for depth in start_depth..=max_depth {
         if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
             continue;
         }
         for pv_index in 0..multi_pv {
-            let (mut alpha, mut beta, mut delta) =
-                if depth >= 5 && multi_pv == 1 && prev_score.abs() < MATE_BOUND {
-                    (prev_score - 40, prev_score + 40, 40)
-                } else {
-                    (-INF, INF, INF)
-                };
+            let (mut alpha, mut beta, mut delta) = if depth >= 5
+                && multi_pv == 1
+                && outcome.is_some()
+                && prev_score.abs() < MATE_BOUND
+            {
+                (prev_score - 40, prev_score + 40, 40)
+            } else {
+                (-INF, INF, INF)
+            };
             let score = loop {
                 let s = root_search(
                     w,
@@ -341,15 +346,12 @@ fn iterate<'o>(
                     let changed = outcome.as_ref().is_some_and(|o| o.best != root[0].idx);
                     stable_iterations = if changed { 0 } else { stable_iterations + 1 };
                     let dropped = prev_score - score > 30 && prev_score.abs() < MATE_BOUND;
-                    time_scale = if dropped {
-                        1.5
-                    } else if changed {
-                        1.3
-                    } else if stable_iterations >= 3 {
-                        0.7
-                    } else {
-                        1.0
-                    };
+                    time_scale = crate::caution::time_scale(
+                        limits.caution,
+                        dropped,
+                        changed,
+                        stable_iterations >= 3,
+                    );
                 }
                 prev_score = score;
                 outcome = Some(Outcome {
