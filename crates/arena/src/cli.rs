@@ -13,11 +13,14 @@ options: -concurrency N -drawafter N -rule 0|1|4|8|9 -boardsize 5..32 -games N -
          -openings file=FILE [type=offset|pos] [order=sequential|random] [srand=N]
          -pgn FILE -sgf FILE -msg FILE -jsonl FILE -resume -ratinginterval N
          -sample [freq=F] [format=csv|bin|bin_lz4] [file=FILE] -hangtimeout SECONDS
-         -affinity on|off
+         -affinity on|off -serve [HOST:]PORT
 -hangtimeout: an engine without a clock (no tc, or only depth=/nodes=) that has not answered a
          move after SECONDS (default 60) loses by `hang` and is killed.
 -affinity on|off: with 2 or more workers and no more workers than CPUs, each worker and its
          engines run on their own share of the CPUs (default on; much faster with quick engines).
+-serve:  shows the run on a web page at http://HOST:PORT/ (standings, Elo, the games in
+         progress move by move with clocks and engine reports); a bare PORT listens on
+         127.0.0.1 only, give 0.0.0.0:PORT to let other machines watch. Port 0 picks a free one.
 -debug:  also -log; prints the board after every move and the engines' MESSAGE, DEBUG, UNKNOWN
          and ERROR lines.
 -jsonl:  the journal, one line per finished game (with the engines' messages when -msg is

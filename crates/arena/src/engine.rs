@@ -109,6 +109,11 @@ impl Engine {
         self.games
     }
 
+    /// Match time left, `None` without a match clock.
+    pub fn clock_ms(&self) -> Option<u64> {
+        (self.opts.tc.match_ms > 0).then(|| self.time_left_ms.max(0) as u64)
+    }
+
     /// The process id (the process group id) of the engine.
     pub fn pid(&self) -> i32 {
         self.process.pid()

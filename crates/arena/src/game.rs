@@ -6,6 +6,7 @@ use std::time::Duration;
 use renzoku_rules::{Board, Cell, Color, Direction, Outcome, Point, outcome_after};
 
 use crate::engine::Fault;
+use crate::live::{self, LiveHub};
 use crate::logger::Logger;
 use crate::openings::{self, Opening};
 use crate::options::Options;
@@ -29,6 +30,8 @@ pub struct Context<'a> {
     pub log: Option<&'a Logger>,
     pub abort: &'a AtomicBool,
     pub observer: Option<Observer<'a>>,
+    /// `-serve`: where the game's events go.
+    pub live: Option<&'a LiveHub>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -113,17 +116,34 @@ pub fn play(job: &Job, cx: &Context<'_>, pool: &mut EnginePool) -> Result<GameRe
             board_text(&board)
         );
     }
+    if let Some(hub) = cx.live {
+        hub.publish(live::game_started(&record, o));
+    }
     let ending = run_game(job, cx, &mut board, &mut record, pool, &seat);
     // A process that misbehaved is never carried into the next game.
     pool.drop_broken();
     if cx.abort.load(Ordering::SeqCst) {
+        if let Some(hub) = cx.live {
+            hub.publish(live::game_abandoned(&record, "the run was stopped"));
+        }
         return Err(GameError::Aborted);
     }
-    let ending = ending?;
+    let ending = match ending {
+        Ok(ending) => ending,
+        Err(e) => {
+            if let (Some(hub), GameError::Fatal(why)) = (cx.live, &e) {
+                hub.publish(live::game_abandoned(&record, why));
+            }
+            return Err(e);
+        }
+    };
     record.winner = ending.winner;
     record.reason = ending.reason;
     record.detail = ending.detail;
     record.moves = board.history().iter().map(|m| m.point).collect();
+    if let Some(hub) = cx.live {
+        hub.publish(live::game_ended(&record));
+    }
     if record.reason.is_fault() {
         // c-gomoku-cli: no samples from games lost on time, by crash or illegal move.
         record.samples.clear();
@@ -172,6 +192,8 @@ fn run_game(
             return Err(GameError::Aborted);
         };
         let history: Vec<Point> = board.history().iter().map(|m| m.point).collect();
+        let messages_before = record.messages.len();
+        let ply = history.len() + 1;
         let (x, y, ms) = match engine.think(&history, o.send_by_board, &mut record.messages) {
             Ok(v) => v,
             // The engine is marked broken; it is killed when the game ends.
@@ -212,6 +234,17 @@ fn run_game(
             });
         }
         record.times_ms.push(ms);
+        if let Some(hub) = cx.live {
+            // The engine driver stores MESSAGE lines as "{ply}) {name}: {text}".
+            let prefix = format!("{ply}) {name}: ");
+            let fresh = &record.messages[messages_before..];
+            if let Some(report) = live::engine_report(record, side, &prefix, fresh) {
+                hub.publish(report);
+            }
+            let clocks = [Color::Black, Color::White]
+                .map(|c| pool.get_mut(seat(c)).and_then(|e| e.clock_ms()));
+            hub.publish(live::move_played(record, board.stone_count(), p, side, ms, clocks));
+        }
         if let Some(obs) = cx.observer {
             obs(board, &record.black, &record.white);
         }

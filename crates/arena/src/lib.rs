@@ -7,7 +7,8 @@
 //! after a fault), [`game`] (one game under the rules of renzoku-rules), [`schedule`] (the
 //! deterministic list of games), [`runner`] (workers, results, outputs rebuilt from the
 //! [`journal`] on resume, statistics and standings, signals, panics), [`affinity`] (per-worker
-//! CPU binding) and [`cli`] (the c-gomoku-cli command line).
+//! CPU binding), [`live`] (`-serve`: the run on a web page) and [`cli`] (the c-gomoku-cli
+//! command line).
 
 pub mod affinity;
 pub mod cli;
@@ -15,6 +16,7 @@ pub mod demo;
 pub mod engine;
 pub mod game;
 pub mod journal;
+pub mod live;
 pub mod logger;
 pub mod openings;
 pub mod options;

@@ -112,6 +112,8 @@ pub struct Options {
     /// `-affinity on|off`: bind each worker and its engines to its own share of the CPUs (see
     /// [`crate::affinity`]).
     pub affinity: bool,
+    /// `-serve ADDR`: the live web view of the run (see [`crate::live`]).
+    pub serve: Option<std::net::SocketAddr>,
 }
 
 impl Default for Options {
@@ -144,6 +146,7 @@ impl Default for Options {
             show_board: false,
             hang_timeout_ms: DEFAULT_HANG_TIMEOUT_MS,
             affinity: true,
+            serve: None,
         }
     }
 }
@@ -221,6 +224,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "openings" => o.openings = Some(parse_openings(&kv()?)?),
             "sample" => o.sample = Some(parse_sample(&kv()?)?),
             "sprt" => o.sprt = Some(parse_sprt(&kv()?)?),
+            "serve" => o.serve = Some(crate::live::parse_addr(&single()?)?),
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }

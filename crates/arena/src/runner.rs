@@ -13,6 +13,7 @@ use std::time::Duration;
 use crate::engine::probe_name;
 use crate::game::{self, Context, GameError, Observer};
 use crate::journal::{self, Entry, Journal};
+use crate::live::{self, LiveHub, LiveServer};
 use crate::logger::Logger;
 use crate::openings::{self, Opening};
 use crate::options::Options;
@@ -259,6 +260,17 @@ fn journal_entry(g: &GameRecord, total: usize, o: &Options) -> Entry {
     e
 }
 
+/// `-serve`: the hub the games publish to and its web server, bound before any game starts;
+/// the URL goes to stderr (tests and scripts read the port chosen for port 0 from there).
+fn start_live_view(o: &Options) -> Result<Option<(LiveHub, LiveServer)>, String> {
+    let Some(addr) = o.serve else { return Ok(None) };
+    let hub = LiveHub::new();
+    let server = renzoku_live::serve(addr, hub.clone())
+        .map_err(|e| format!("cannot serve the live view on {addr}: {e}"))?;
+    eprintln!("Live view: http://{}/", server.local_addr());
+    Ok(Some((hub, server)))
+}
+
 /// Runs the match; returns the exit code.
 pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let spawns =
@@ -330,6 +342,17 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
             jobs.len()
         ));
     }
+    let total = jobs.len();
+    // Started before the games so that the first viewer sees them from their first move; it
+    // stops (closing every viewer's stream) when this function returns.
+    let (hub, _server) = match start_live_view(o) {
+        Ok(Some((hub, server))) => (Some(hub), Some(server)),
+        Ok(None) => (None, None),
+        Err(e) => return Err(e),
+    };
+    if let Some(hub) = &hub {
+        hub.publish(live::standings(&standings, &names, o, total));
+    }
     if configured == 0 && o.openings.as_ref().is_some_and(|op| op.random) {
         progress.println(&format!("Openings in random order, srand={seed}"));
     }
@@ -345,7 +368,6 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let loggers: Vec<Option<Logger>> = (0..o.concurrency)
         .map(|i| if o.log { Logger::for_worker(i + 1).ok() } else { None })
         .collect();
-    let total = jobs.len();
     let mut exit = 0;
     let mut fatal: Option<String> = None;
     let _last_resort = KillOnDrop;
@@ -378,6 +400,7 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
                 log: log.as_ref(),
                 abort: &abort,
                 observer,
+                live: hub.as_ref(),
             };
             let queue = &queue;
             let abort = &abort;
@@ -445,6 +468,9 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
                     );
                     progress.println(&line);
                     progress.game_done(&g.result_text());
+                    if let Some(hub) = &hub {
+                        hub.publish(live::standings(&standings, &names, o, total));
+                    }
                     let every = o.rating_interval as usize;
                     if every > 0
                         && standings.finished.is_multiple_of(every)

@@ -1,0 +1,192 @@
+//! `-serve ADDR`: the run as it happens on a web page, through renzoku-live.
+//!
+//! The runner starts the server and hands a [`LiveHub`] to every game through its
+//! [`Context`](crate::game::Context); without `-serve` there is no hub and each hook in the
+//! game loop is one skipped `if let`. This module only translates the arena's records into the
+//! live view's events.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
+
+use renzoku_live::{GameEnd, GameInfo, LiveEvent, MoveEvent, Side, StandingRow};
+use renzoku_rules::{Color, Point};
+
+use crate::options::Options;
+use crate::record::{GameRecord, Reason};
+use crate::runner::Standings;
+
+pub use renzoku_live::{EngineInfo, LiveHub, LiveServer};
+
+/// A bare port listens on loopback only: watching from other machines is a choice.
+pub const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+/// `8080` (loopback), `127.0.0.1:8080`, `0.0.0.0:9000`, `[::1]:8080`, `localhost:8080`.
+pub fn parse_addr(text: &str) -> Result<SocketAddr, String> {
+    let text = text.trim();
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::new(DEFAULT_HOST, port));
+    }
+    if let Ok(addr) = text.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let bad =
+        || format!("-serve: expected PORT or HOST:PORT (e.g. 8080 or 0.0.0.0:9000), got '{text}'");
+    // A host name (`localhost:8080`): its first address.
+    if text.contains(':') {
+        return text.to_socket_addrs().ok().and_then(|mut a| a.next()).ok_or_else(bad);
+    }
+    Err(bad())
+}
+
+/// The game's id on the page: its number in the run, as the console prints it.
+pub fn game_id(job_index: usize) -> u64 {
+    job_index as u64 + 1
+}
+
+pub fn side(color: Color) -> Side {
+    match color {
+        Color::Black => Side::Black,
+        Color::White => Side::White,
+    }
+}
+
+/// The start of a game; `record` holds the opening stones at this point.
+pub fn game_started(record: &GameRecord, o: &Options) -> LiveEvent {
+    let tc = |engine: usize| o.engines.get(engine).map(|e| e.tc).unwrap_or_default();
+    let (black, white) = (tc(record.black_engine), tc(record.white_engine));
+    let some = |ms: u64| (ms > 0).then_some(ms);
+    LiveEvent::GameStarted(GameInfo {
+        game: game_id(record.index),
+        black: record.black.clone(),
+        white: record.white.clone(),
+        rule: record.rule,
+        width: record.board_size,
+        height: record.board_size,
+        opening: record.moves.iter().map(|p| [p.x, p.y]).collect(),
+        // The page shows one time control; engines with their own `tc=` differ only in
+        // their clocks, which are per side.
+        time_match_ms: some(black.match_ms),
+        time_turn_ms: some(black.turn_ms),
+        increment_ms: black.increment_ms,
+        clock_ms: [some(black.match_ms), some(white.match_ms)],
+    })
+}
+
+/// A stone an engine played; `ply` counts every stone on the board, opening included.
+pub fn move_played(
+    record: &GameRecord,
+    ply: usize,
+    point: Point,
+    color: Color,
+    time_ms: u64,
+    clock_ms: [Option<u64>; 2],
+) -> LiveEvent {
+    LiveEvent::Move(MoveEvent {
+        game: game_id(record.index),
+        ply: ply as u32,
+        x: point.x,
+        y: point.y,
+        side: side(color),
+        time_ms,
+        clock_ms,
+    })
+}
+
+/// The engine's search report from the `MESSAGE` lines of one move, which the engine driver
+/// stored as `"{ply}) {name}: {text}"`; `None` when it sent none.
+pub fn engine_report(
+    record: &GameRecord,
+    color: Color,
+    prefix: &str,
+    lines: &[String],
+) -> Option<LiveEvent> {
+    let texts = lines.iter().map(|l| l.strip_prefix(prefix).unwrap_or(l));
+    EngineInfo::from_messages(game_id(record.index), side(color), texts).map(LiveEvent::EngineInfo)
+}
+
+/// The journal's name of a reason (`five`, `full_board`, …).
+pub fn reason_code(reason: Reason) -> String {
+    serde_json::to_value(reason)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_else(|| reason.describe().to_owned())
+}
+
+pub fn game_ended(record: &GameRecord) -> LiveEvent {
+    LiveEvent::GameEnded(GameEnd {
+        game: game_id(record.index),
+        winner: record.winner.map(side),
+        reason: reason_code(record.reason),
+        detail: record.detail.clone(),
+    })
+}
+
+/// A game that stopped without a result (the run was interrupted or stopped by SPRT, or an
+/// engine failed under `-fatalerror`): the page must not keep showing it as running.
+pub fn game_abandoned(record: &GameRecord, why: &str) -> LiveEvent {
+    LiveEvent::GameEnded(GameEnd {
+        game: game_id(record.index),
+        winner: None,
+        reason: "aborted".to_owned(),
+        detail: why.to_owned(),
+    })
+}
+
+/// The standings table and the console's statistics after `standings.finished` games.
+pub fn standings(standings: &Standings, names: &[String], o: &Options, total: usize) -> LiveEvent {
+    let finite = |v: f64| v.is_finite().then_some(v);
+    let rows = standings
+        .overall()
+        .into_iter()
+        .map(|s| StandingRow {
+            name: names.get(s.engine).cloned().unwrap_or_default(),
+            games: s.games.games(),
+            wins: s.games.wins,
+            losses: s.games.losses,
+            draws: s.games.draws,
+            points: s.games.wins as f64 + s.games.draws as f64 / 2.0,
+            elo: finite(s.elo),
+            elo_error: finite(s.error),
+        })
+        .collect();
+    let title = match names {
+        [a, b] => format!("{a} vs {b}"),
+        _ if o.gauntlet => format!("Gauntlet of {} engines", names.len()),
+        _ => format!("Round robin of {} engines", names.len()),
+    };
+    let summary = standings
+        .report(names, o)
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("---"))
+        .map(str::to_owned)
+        .collect();
+    LiveEvent::Standings(renzoku_live::Standings {
+        title,
+        games_done: standings.finished as u64,
+        games_total: total as u64,
+        rows,
+        summary,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serve_addresses_default_to_loopback() {
+        assert_eq!(parse_addr("8080"), Ok(SocketAddr::from(([127, 0, 0, 1], 8080))));
+        assert_eq!(parse_addr("0.0.0.0:9000"), Ok(SocketAddr::from(([0, 0, 0, 0], 9000))));
+        assert_eq!(parse_addr("127.0.0.1:0"), Ok(SocketAddr::from(([127, 0, 0, 1], 0))));
+        assert!(parse_addr("[::1]:80").is_ok_and(|a| a.is_ipv6()));
+        for bad in ["", "http://x", "99999", "1.2.3.4", "host:port", "-1"] {
+            assert!(parse_addr(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn reasons_use_the_journal_names() {
+        assert_eq!(reason_code(Reason::Five), "five");
+        assert_eq!(reason_code(Reason::FullBoard), "full_board");
+        assert_eq!(reason_code(Reason::MoveLimit), "move_limit");
+    }
+}
