@@ -1,6 +1,7 @@
 //! `renzoku`: the command-line front end over the Renzoku libraries.
 
 mod match_command;
+mod referee_command;
 mod rules_command;
 
 use std::process::ExitCode;
@@ -11,7 +12,8 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "renzoku",
     version,
-    about = "Gomoku and Renju toolkit: rules tools, engine matches"
+    about = "Gomoku and Renju toolkit: rules tools, engine matches, a referee",
+    after_help = "Also: `renzoku match …` (c-gomoku-cli's command line; `renzoku match` alone runs a demo),\n`renzoku referee …` (one refereed game; see `renzoku referee --help`),\n`renzoku brain` (the engine on stdin/stdout)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -31,6 +33,22 @@ fn main() -> ExitCode {
     // `renzoku match …` takes c-gomoku-cli's command line, which is not clap-shaped.
     if let Some(code) = match_command::dispatch() {
         return code;
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `renzoku referee …`: its own clap parser, so that its exit codes (1/2/3 = the result)
+    // are never confused with clap's usage error code 2.
+    if args.first().map(String::as_str) == Some("referee") {
+        return referee_command::run(&args[1..]);
+    }
+    // `renzoku zoo MODE …`: the misbehaving test engines of renzoku-arena, so that end-to-end
+    // tests of the `renzoku` binary have them without a second executable (not in --help).
+    if args.first().map(String::as_str) == Some("zoo") {
+        let me = std::env::current_exe().map(|p| p.to_string_lossy().into_owned());
+        let relaunch = [me.unwrap_or_else(|_| "renzoku".into()), "zoo".into()];
+        return match renzoku_arena::zoo::run(&args[1..], &relaunch) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::from(2),
+        };
     }
     // `renzoku brain`: pbrain-renzoku's protocol loop in this process, so the match demo (and
     // anyone with only the `renzoku` binary) has the engine without a second executable.

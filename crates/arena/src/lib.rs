@@ -8,7 +8,8 @@
 //! deterministic list of games), [`runner`] (workers, results, outputs rebuilt from the
 //! [`journal`] on resume, statistics and standings, signals, panics), [`affinity`] (per-worker
 //! CPU binding), [`live`] (`-serve`: the run on a web page) and [`cli`] (the c-gomoku-cli
-//! command line).
+//! command line). [`zoo`] is the set of misbehaving test engines the end-to-end tests play
+//! against (binary `zoo-engine`, or `renzoku zoo`).
 
 pub mod affinity;
 pub mod cli;
@@ -32,3 +33,4 @@ pub mod schedule;
 pub mod sprt;
 pub mod stats;
 pub mod timecontrol;
+pub mod zoo;

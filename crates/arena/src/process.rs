@@ -98,6 +98,8 @@ pub struct EngineProcess {
     log: Option<Logger>,
     reaped: bool,
     end_sent: bool,
+    /// Stopped with SIGSTOP by [`EngineProcess::pause`].
+    paused: bool,
 }
 
 impl EngineProcess {
@@ -135,6 +137,7 @@ impl EngineProcess {
             log,
             reaped: false,
             end_sent: false,
+            paused: false,
         })
     }
 
@@ -217,9 +220,36 @@ impl EngineProcess {
         }
     }
 
+    /// Stops the whole process group (SIGSTOP), so that it cannot use the CPU while the
+    /// opponent thinks (GomocupJudge's practice against pondering). Lines sent meanwhile wait
+    /// in the pipe.
+    pub fn pause(&mut self) -> io::Result<()> {
+        if self.reaped || self.paused {
+            return Ok(());
+        }
+        killpg(Pid::from_raw(self.pgid), Signal::SIGSTOP).map_err(io::Error::from)?;
+        self.paused = true;
+        Ok(())
+    }
+
+    /// Lets a paused process group run again (SIGCONT).
+    pub fn resume(&mut self) -> io::Result<()> {
+        if self.reaped || !self.paused {
+            return Ok(());
+        }
+        self.paused = false;
+        killpg(Pid::from_raw(self.pgid), Signal::SIGCONT).map_err(io::Error::from)
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
     /// Sends `END`, waits up to `grace` for the engine to exit, then kills its whole process
     /// group (children included) and reaps it.
     pub fn shutdown(mut self, grace: Duration) {
+        // A paused engine could not read END.
+        let _ = self.resume();
         self.send_end();
         self.stdin = None;
         let until = Instant::now() + grace;
