@@ -114,6 +114,10 @@ struct RefereeArgs {
     /// Serve the live view at ADDR (a port alone means 127.0.0.1:PORT).
     #[arg(long, value_name = "ADDR")]
     serve: Option<String>,
+    /// After the game, wait for Enter before exiting (keeps the live view up; liskvork's
+    /// `auto_close = false`).
+    #[arg(long)]
+    hold: bool,
     /// Show the brains' MESSAGE lines.
     #[arg(short, long)]
     verbose: bool,
@@ -180,6 +184,9 @@ impl RefereeArgs {
         l.protocol_file = self.log.or(l.protocol_file.take());
         l.board_file = self.board_file.or(l.board_file.take());
         raw.live.serve = self.serve.or(raw.live.serve.take());
+        if self.hold {
+            raw.other.auto_close = Some(false);
+        }
     }
 }
 
@@ -247,12 +254,25 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(EXIT_CONFIG);
         }
     };
-    let live: Option<renzoku_referee::live::LivePublisher> = None;
-    if let Some(addr) = &config.serve {
-        eprintln!("renzoku referee: the live view (--serve {addr}) is not available in this build");
-        return ExitCode::from(EXIT_RUN);
-    }
-    let mut live = live;
+    // The live view is bound before any brain starts, so a busy port costs no game.
+    let mut live = None;
+    let _server = match config.serve {
+        None => None,
+        Some(addr) => {
+            let hub = renzoku_live::LiveHub::new();
+            match renzoku_live::serve(addr, hub.clone()) {
+                Ok(server) => {
+                    eprintln!("Live view: http://{}/", server.local_addr());
+                    live = Some(renzoku_referee::live::LivePublisher::new(hub));
+                    Some(server)
+                }
+                Err(e) => {
+                    eprintln!("renzoku referee: cannot serve the live view on {addr}: {e}");
+                    return ExitCode::from(EXIT_RUN);
+                }
+            }
+        }
+    };
     let mut extra_refs: Vec<&mut dyn Observer> = Vec::new();
     if let Some(l) = live.as_mut() {
         extra_refs.push(l);

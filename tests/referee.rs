@@ -474,3 +474,70 @@ fn configuration_errors_and_exit_codes() {
     assert_eq!(run.code, 5);
     assert!(leftovers("refx-config").is_empty());
 }
+
+/// `GET path` on the live view, the body as text.
+fn http_get(addr: &str, path: &str) -> String {
+    use std::io::Read;
+    let Ok(mut s) = std::net::TcpStream::connect(addr) else { return String::new() };
+    let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(5)));
+    let _ = write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let mut text = String::new();
+    let _ = s.read_to_string(&mut text);
+    text.split_once("\r\n\r\n").map(|(_, body)| body.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn the_game_can_be_watched_live() {
+    use std::io::BufRead;
+    let dir = workdir("live");
+    let tag = "refx-live";
+    let (p1, p2) = (brain(), zoo("good", "", tag));
+    let mut child = Command::new(RENZOKU)
+        .args(["referee", "--player1", &p1, "--player2", &p2, "--timeout-turn", "200"])
+        .args(["--serve", "127.0.0.1:0", "--hold"])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let stderr = child.stderr.take().unwrap_or_else(|| panic!("stderr"));
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    let url = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|l| {
+            l.strip_prefix("Live view: http://").map(|r| r.trim_end_matches('/').to_string())
+        })
+        .unwrap_or_else(|| panic!("no live view URL on stderr"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_mins(1);
+    let mut state = String::new();
+    while std::time::Instant::now() < deadline {
+        state = http_get(&url, "/state");
+        if state.contains("\"game_ended\"") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // The game is over; Enter closes the referee (--hold).
+    if let Some(mut input) = child.stdin.take() {
+        let _ = input.write_all(b"\n");
+    }
+    let status = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    let events: Vec<Value> =
+        serde_json::from_str(&state).unwrap_or_else(|e| panic!("{e}: {state}"));
+    let kinds: Vec<&str> = events.iter().filter_map(|e| e["type"].as_str()).collect();
+    assert_eq!(kinds.first(), Some(&"game_started"), "{kinds:?}");
+    assert!(kinds.contains(&"move"), "{kinds:?}");
+    assert_eq!(kinds.last(), Some(&"game_ended"), "{kinds:?}");
+    assert_eq!(events[0]["black"], "Renzoku");
+    let ended = &events[events.len() - 1];
+    let code = status.code().unwrap_or(-1);
+    let winner = match ended["winner"].as_str() {
+        Some("black") => 1,
+        Some("white") => 2,
+        _ => 3,
+    };
+    assert_eq!(code, winner, "{ended}");
+    assert!(leftovers(tag).is_empty());
+}

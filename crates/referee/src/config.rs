@@ -194,7 +194,8 @@ pub struct Config {
     pub auto_start: bool,
     pub auto_close: bool,
     pub end_grace_ms: u64,
-    pub serve: Option<String>,
+    /// Address of the live view (`8080` alone = 127.0.0.1:8080).
+    pub serve: Option<std::net::SocketAddr>,
 }
 
 /// liskvork's defaults (5 min per game, 5 s per move).
@@ -318,6 +319,13 @@ impl RawConfig {
                 "log level '{level}' is not one of Debug, Info, Warn, Error, Fatal, None"
             )));
         }
+        let serve = match self.live.serve.filter(|s| !s.trim().is_empty()) {
+            None => None,
+            Some(text) => Some(
+                renzoku_arena::live::parse_addr(&text)
+                    .map_err(|e| ConfigError::new(format!("live serve: {e}")))?,
+            ),
+        };
         Ok(Config {
             rule,
             board_size: size as u8,
@@ -336,7 +344,7 @@ impl RawConfig {
             auto_start: self.other.auto_start.unwrap_or(true),
             auto_close: self.other.auto_close.unwrap_or(true),
             end_grace_ms: self.other.end_grace_time.unwrap_or(DEFAULT_END_GRACE_MS),
-            serve: self.live.serve.filter(|s| !s.trim().is_empty()),
+            serve,
         })
     }
 }
