@@ -1,0 +1,206 @@
+//! The page in a real browser: headless Chromium loads a running server's page and runs its
+//! JavaScript against the live event stream; the rendered page must show the game, follow
+//! new events, and switch views on a click. Skipped with a notice when no Chromium is installed
+//! (CI has none); `RENZOKU_CHROMIUM` picks one. With `RENZOKU_LIVE_SCREENSHOTS=DIR` the tests
+//! also save what they saw as PNG files there.
+
+mod chromium;
+mod common;
+
+use std::net::SocketAddr;
+
+use chromium::{Browser, find_chromium};
+use renzoku_live::{
+    EngineInfo, GameEnd, GameInfo, LiveEvent, LiveHub, MoveEvent, Side, StandingRow, Standings,
+    serve,
+};
+
+fn loopback() -> SocketAddr {
+    SocketAddr::from(([127, 0, 0, 1], 0))
+}
+
+fn chromium_or_notice() -> Option<std::path::PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        eprintln!("NOTICE: no chromium found (set RENZOKU_CHROMIUM); browser test skipped");
+    }
+    found
+}
+
+fn save_screenshot(browser: &mut Browser, name: &str) {
+    if let Some(dir) = std::env::var_os("RENZOKU_LIVE_SCREENSHOTS") {
+        browser.screenshot(&std::path::Path::new(&dir).join(name));
+    }
+}
+
+fn game(game: u64, black: &str, white: &str) -> LiveEvent {
+    LiveEvent::GameStarted(GameInfo {
+        game,
+        black: black.into(),
+        white: white.into(),
+        rule: 4,
+        width: 15,
+        height: 15,
+        opening: vec![[7, 7], [8, 6], [9, 9]],
+        time_match_ms: Some(120_000),
+        time_turn_ms: Some(10_000),
+        increment_ms: 500,
+        clock_ms: [Some(120_000), Some(120_000)],
+    })
+}
+
+/// Moves after the three opening stones, white first.
+fn moves(game: u64, list: &[[u8; 2]]) -> Vec<LiveEvent> {
+    list.iter()
+        .enumerate()
+        .map(|(i, &[x, y])| {
+            let ply = 4 + i as u32;
+            LiveEvent::Move(MoveEvent {
+                game,
+                ply,
+                x,
+                y,
+                side: if ply % 2 == 1 { Side::Black } else { Side::White },
+                time_ms: 1_234,
+                clock_ms: [Some(110_000), Some(100_000)],
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn a_single_game_shows_its_moves_players_and_engine_reports_and_follows_new_moves() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let hub = LiveHub::new();
+    let server = serve(loopback(), hub.clone()).expect("serve");
+    hub.publish(game(1, "Renzoku", "Rapfi"));
+    for event in moves(1, &[[10, 10], [6, 8], [11, 4]]) {
+        hub.publish(event);
+    }
+    hub.publish(LiveEvent::EngineInfo(EngineInfo::from_message(
+        1,
+        Side::Black,
+        "MESSAGE depth 5-14 ev 61.5 winrate 58.0 drawrate 7.0 n 9000 n/s 90000 tm 100 pv Xl5 Oh9",
+    )));
+    let mut browser =
+        Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 760);
+    assert!(browser.wait_for("document.querySelectorAll('#moves tr').length === 6"));
+    for name in ["h8", "i7", "j10", "k11", "g9", "l5"] {
+        let selector = format!("#moves tr[data-move='{name}']");
+        assert_eq!(
+            browser.evaluate(&format!("!!document.querySelector(\"{selector}\")")),
+            true,
+            "{name}"
+        );
+    }
+    let text = browser.text();
+    assert!(text.contains("Game 1: Renzoku vs Rapfi"), "{text}");
+    assert!(text.contains("depth 5-14 · eval 61.5 · pv Xl5 Oh9"), "{text}");
+    assert!(text.contains("15×15, renju"), "{text}");
+    // White played last (ply 6), so black's clock runs.
+    assert_eq!(
+        browser.evaluate("document.getElementById('player-black').classList.contains('to-move')"),
+        true
+    );
+    assert_eq!(
+        browser.evaluate("document.getElementById('player-white').classList.contains('to-move')"),
+        false
+    );
+    // The board is drawn: the canvas is not one flat colour.
+    assert_eq!(
+        browser.evaluate(
+            "(() => { const c = document.getElementById('board'); \
+              const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+              return new Set(Array.from({length: 400}, (_, i) => d[(i * 997 * 4) % d.length])).size > 3; })()"
+        ),
+        true
+    );
+
+    // Live: a new move and the end of the game reach the open page.
+    for event in moves(1, &[[4, 4]]).into_iter().map(|e| match e {
+        LiveEvent::Move(mv) => LiveEvent::Move(MoveEvent { ply: 7, side: Side::Black, ..mv }),
+        other => other,
+    }) {
+        hub.publish(event);
+    }
+    assert!(browser.wait_for("document.querySelector(\"#moves tr[data-move='e5']\")"));
+    save_screenshot(&mut browser, "single-game.png");
+    hub.publish(LiveEvent::GameEnded(GameEnd {
+        game: 1,
+        winner: Some(Side::Black),
+        reason: "five".into(),
+        detail: "Renzoku made five".into(),
+    }));
+    assert!(browser.wait_for(
+        "document.getElementById('focus-result').textContent.includes('1-0 — black wins (five)')"
+    ));
+}
+
+#[test]
+fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let hub = LiveHub::new();
+    hub.publish(game(1, "alpha", "beta"));
+    hub.publish(game(2, "beta", "alpha"));
+    for event in moves(2, &[[1, 1], [2, 2]]) {
+        hub.publish(event);
+    }
+    hub.publish(LiveEvent::GameEnded(GameEnd {
+        game: 1,
+        winner: Some(Side::White),
+        reason: "time".into(),
+        detail: "alpha ran out of match time".into(),
+    }));
+    hub.publish(LiveEvent::Standings(Standings {
+        title: "alpha vs beta".into(),
+        games_done: 1,
+        games_total: 10,
+        rows: vec![
+            StandingRow {
+                name: "beta".into(),
+                games: 1,
+                wins: 1,
+                losses: 0,
+                draws: 0,
+                points: 1.0,
+                elo: Some(120.5),
+                elo_error: Some(300.25),
+            },
+            StandingRow {
+                name: "alpha".into(),
+                games: 1,
+                wins: 0,
+                losses: 1,
+                draws: 0,
+                points: 0.0,
+                elo: None,
+                elo_error: None,
+            },
+        ],
+        summary: vec!["LOS: 15.9 %".into()],
+    }));
+    let server = serve(loopback(), hub.clone()).expect("serve");
+    let mut browser =
+        Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 760);
+    assert!(browser.wait_for("document.querySelectorAll('#standings tbody tr').length === 2"));
+    let text = browser.text();
+    assert!(text.contains("1 / 10 games"), "{text}");
+    assert!(text.contains("+120.5 ± 300.3"), "{text}");
+    assert!(text.contains("LOS: 15.9 %"), "{text}");
+    assert!(text.contains("0-1 — white wins (time): alpha ran out of match time"), "{text}");
+    assert!(text.contains("#2: move 5, last c3"), "{text}");
+    assert_eq!(browser.evaluate("document.querySelectorAll('#running .card').length"), 1);
+    assert_eq!(browser.evaluate("document.querySelectorAll('#finished .card').length"), 1);
+    assert_eq!(browser.evaluate("document.getElementById('focus').hidden"), true);
+
+    // A third game starts while the page is open: a second card appears.
+    hub.publish(game(3, "alpha", "beta"));
+    assert!(browser.wait_for("document.querySelectorAll('#running .card').length === 2"));
+
+    browser.evaluate("document.querySelector('#running .card[data-game=\"2\"]').click()");
+    assert!(browser.wait_for("!document.getElementById('focus').hidden"));
+    let text = browser.text();
+    assert!(text.contains("Game 2: beta vs alpha"), "{text}");
+    assert_eq!(browser.evaluate("document.querySelectorAll('#moves tr').length"), 5);
+    save_screenshot(&mut browser, "tournament-focus.png");
+}
