@@ -541,3 +541,40 @@ fn the_game_can_be_watched_live() {
     assert_eq!(code, winner, "{ended}");
     assert!(leftovers(tag).is_empty());
 }
+
+#[test]
+fn an_interrupted_game_kills_the_brains_and_exits_6() {
+    let dir = workdir("signal");
+    let tag = "refx-signal";
+    // No limits at all: the hanging brain would be waited on for ever.
+    let (p1, p2) = (zoo("hang", "", tag), zoo("spawn", "", tag));
+    let child = Command::new(RENZOKU)
+        .args(["referee", "--player1", &p1, "--player2", &p2, "--timeout-turn", "0"])
+        .args(["--timeout-match", "0", "--log", "p.log", "--replay-file", "r.jsonl"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::time::Instant::now() < deadline {
+        let log = std::fs::read_to_string(dir.join("p.log")).unwrap_or_default();
+        if log.contains("player1 <- BEGIN") && leftovers(tag).len() >= 3 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().map(|s| s.success());
+    assert_eq!(killed.ok(), Some(true));
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(6), "{}", String::from_utf8_lossy(&out.stderr));
+    // The brains' whole process groups (the spawned sleeper too) are gone.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !leftovers(tag).is_empty() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(leftovers(tag).is_empty(), "{:?}", leftovers(tag));
+    assert_eq!(replay(&dir.join("r.jsonl"))[0]["kind"], "header");
+}

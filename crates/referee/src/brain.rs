@@ -270,7 +270,14 @@ impl Brain {
 
     /// `END`, `grace` to exit, then the whole group is killed and reaped.
     pub fn finish(self, grace: Duration) {
+        let pgid = self.process.pid();
         self.process.shutdown(grace);
+        // SIGKILL is sent to the whole group; wait (briefly) until its members are really gone,
+        // so that none outlives the referee.
+        let until = Instant::now() + Duration::from_secs(2);
+        while crate::memory::group_alive(pgid) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 }
 

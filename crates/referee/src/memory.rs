@@ -5,8 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-/// `(parent, process group)` of every process, from `/proc/PID/stat`.
-fn process_table() -> HashMap<i32, (i32, i32)> {
+/// `(parent, process group, state)` of every process, from `/proc/PID/stat`.
+fn process_table() -> HashMap<i32, (i32, i32, char)> {
     let mut table = HashMap::new();
     let Ok(entries) = std::fs::read_dir("/proc") else { return table };
     for entry in entries.flatten() {
@@ -18,12 +18,12 @@ fn process_table() -> HashMap<i32, (i32, i32)> {
         let Some((_, rest)) = stat.rsplit_once(')') else { continue };
         let mut fields = rest.split_whitespace();
         // state, ppid, pgrp
-        let (Some(_), Some(ppid), Some(pgrp)) = (fields.next(), fields.next(), fields.next())
+        let (Some(state), Some(ppid), Some(pgrp)) = (fields.next(), fields.next(), fields.next())
         else {
             continue;
         };
         if let (Ok(ppid), Ok(pgrp)) = (ppid.parse(), pgrp.parse()) {
-            table.insert(pid, (ppid, pgrp));
+            table.insert(pid, (ppid, pgrp, state.chars().next().unwrap_or('?')));
         }
     }
     table
@@ -50,7 +50,7 @@ pub fn tree_members(leader: i32) -> Vec<i32> {
     // Descendants through parent links, whatever their group; a few passes reach any depth.
     loop {
         let before = members.len();
-        for (&pid, &(ppid, _)) in &table {
+        for (&pid, &(ppid, _, _)) in &table {
             if members.contains(&ppid) {
                 members.insert(pid);
             }
@@ -62,6 +62,12 @@ pub fn tree_members(leader: i32) -> Vec<i32> {
     let mut v: Vec<i32> = members.into_iter().collect();
     v.sort_unstable();
     v
+}
+
+/// Whether any process of group `pgid` is still running (zombies excepted): after SIGKILL
+/// the members take a moment to exit, especially with much memory to release.
+pub fn group_alive(pgid: i32) -> bool {
+    process_table().values().any(|&(_, pgrp, state)| pgrp == pgid && state != 'Z')
 }
 
 /// Sum of the resident sets of the tree led by `leader`, in bytes.
