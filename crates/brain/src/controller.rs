@@ -282,6 +282,13 @@ impl Controller {
     pub(crate) fn turn_limits(&self, settings: &Settings, board: &Board) -> Limits {
         let mut limits = settings.limits(board.stone_count());
         limits.excluded_moves.clone_from(&self.excluded);
+        // Yixin-Board's "no time limit" levels send `max_depth` W×H, meaning no depth limit:
+        // without this a board under 200 squares would not count as unbounded, and end of input
+        // would not stop its search.
+        let squares = u32::from(board.width()) * u32::from(board.height());
+        if settings.no_time_limit() && limits.max_depth.is_some_and(|d| d >= squares) {
+            limits.max_depth = None;
+        }
         limits
     }
 

@@ -201,6 +201,22 @@ fn unlimited_think_in_a_two_stone_opening_waits_for_yxstop() {
 }
 
 #[test]
+fn end_of_input_stops_an_unlimited_search_on_a_small_board() {
+    // On 13x13 the "no limit" level sends max_depth 169: still no limit, so end of input stops
+    // the search (no yxstop can come any more) and the brain answers and exits.
+    let mut brain = Brain::start();
+    init(&mut brain);
+    brain.send("INFO max_depth 169\nstart 13 13\nboard\n6,6,2\n6,7,1\ndone");
+    assert_eq!(brain.line(), "OK");
+    only_progress_for(&mut brain, Duration::from_millis(500), "the unlimited search");
+    brain.close_stdin();
+    let (_, reply) = until_move(&mut brain);
+    let p = point(&reply);
+    assert!(p.x < 13 && p.y < 13, "{reply}");
+    assert!(brain.wait_exit(Duration::from_secs(5)).is_some(), "still running after EOF");
+}
+
+#[test]
 fn unlimited_balance_deepens_until_yxstop() {
     let mut brain = Brain::start();
     init(&mut brain);
