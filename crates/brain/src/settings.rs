@@ -181,6 +181,12 @@ impl Settings {
             && self.timeout_turn == YIXIN_NO_LIMIT_TURN
     }
 
+    /// The engine's caution: Yixin's `caution_factor`, one step more for AlphaGomoku's
+    /// defensive `style` 0 and one step less for the offensive style 2 (classic 1 adds nothing).
+    pub fn caution(&self) -> u8 {
+        (self.caution_factor + 1 - self.style).clamp(0, i64::from(MAX_CAUTION)) as u8
+    }
+
     /// The engine limits of one move with `moves_played` stones on the board.
     pub fn limits(&self, moves_played: usize) -> Limits {
         if self.no_time_limit() {
@@ -210,7 +216,7 @@ impl Settings {
             mode: self.mode,
             // Yixin sends 0 for "from the start".
             start_depth: u32::try_from(self.start_depth).unwrap_or(1).max(1),
-            caution: self.caution_factor.clamp(0, i64::from(MAX_CAUTION)) as u8,
+            caution: self.caution(),
         }
     }
 }

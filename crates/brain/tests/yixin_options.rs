@@ -104,4 +104,11 @@ fn cautious_root_moves_reach_further() {
     assert!(brain.ask("INFO caution_factor 9").starts_with("ERROR"));
     brain.send("INFO caution_factor 0");
     assert_eq!(defend(&mut brain).len(), 24);
+    // AlphaGomoku's style moves the caution one step: defensive (0) is one more.
+    brain.send("INFO caution_factor 2");
+    assert_eq!(defend(&mut brain).len(), 24);
+    brain.send("INFO style 0");
+    assert_eq!(defend(&mut brain).len(), 48, "defensive style, caution 2 + 1");
+    brain.send("INFO style 2\nINFO caution_factor 3");
+    assert_eq!(defend(&mut brain).len(), 24, "offensive style, caution 3 - 1");
 }
