@@ -170,6 +170,12 @@ impl Controller {
     /// Three opening stones (black, white, black) leaving the position balanced: one of the 26
     /// renju openings (valid for every rule), the most balanced by short searches.
     pub(crate) fn propose_three(&mut self, seq: u64, board: &Board) -> Option<Vec<Point>> {
+        self.propose_three_valued(seq, board).map(|(stones, _)| stones)
+    }
+
+    /// As [`Controller::propose_three`], with the value of the position after them for white
+    /// (the side to move then).
+    fn propose_three_valued(&mut self, seq: u64, board: &Board) -> Option<(Vec<Point>, i64)> {
         let budget = balance::turn_budget(&self.settings());
         let per = budget / RENJU_OPENINGS.len() as u32;
         let center = board.center();
@@ -179,13 +185,12 @@ impl Controller {
                 .filter_map(|o| {
                     let stones = o.stones(center);
                     let mut next = board.clone();
-                    stones.iter().all(|&p| next.contains(p) && next.play(p).is_ok()).then(|| {
-                        let value = scorer.value(&next, per);
-                        (stones.to_vec(), value.abs())
-                    })
+                    stones
+                        .iter()
+                        .all(|&p| next.contains(p) && next.play(p).is_ok())
+                        .then(|| (stones.to_vec(), scorer.value(&next, per)))
                 })
-                .min_by_key(|(_, v)| *v)
-                .map(|(s, _)| s)
+                .min_by_key(|(_, v)| v.abs())
         })
     }
 
@@ -234,9 +239,11 @@ impl Controller {
             (R::Rif | R::Soosyrv | R::Sakata, 1) => {
                 self.propose_three(seq, &board).map(Answer::Sequence)
             }
-            (R::Yamaguchi, 1) => {
-                self.propose_three(seq, &board).map(|moves| Answer::MovesWithCount(moves, 2))
-            }
+            // N: the better the opening for black, the more fifth moves it offers (white
+            // chooses among them), so that the opponent gains nothing by swapping.
+            (R::Yamaguchi, 1) => self.propose_three_valued(seq, &board).map(|(moves, white)| {
+                Answer::MovesWithCount(moves, fifth_count(-white, YAMAGUCHI_MAX_FIFTHS))
+            }),
             // One balanced stone on an empty board.
             (R::Swap1st, 0) if n == 0 => self.balanced_stone(seq, &board, Zone::Anywhere),
             (R::Swap5, 1) => self.balanced_stone(seq, &board, Zone::Anywhere),
@@ -254,17 +261,21 @@ impl Controller {
             (R::Swap5, 2) => self.choose(seq, &board, Zone::Anywhere),
             (R::Lianhuan, step) => self.lianhuan(seq, &board, step == 2),
             (R::Taraguchi | R::Tarannikov, 2) => self.choose(seq, &board, Zone::taraguchi(n + 1)),
-            (R::Soosyrv, 2) => match self.swap_or_move(seq, &board, Zone::Anywhere) {
-                Choice::Swap => Some(Answer::Swap),
-                Choice::Stay(p) => Some(Answer::MovesWithCount(vec![p], count as u32)),
-                Choice::NoLegalMove => None,
+            // White's 4th and M: the better black stands after it, the more fifth moves white
+            // asks for, so that the opponent gains nothing by swapping at step 4.
+            (R::Soosyrv, 2) => match self.best_in(seq, &board, Zone::Anywhere) {
+                None => None,
+                Some((_, white)) if white < SWAP_MARGIN => Some(Answer::Swap),
+                Some((p, white)) => {
+                    Some(Answer::MovesWithCount(vec![p], fifth_count(-white, count as u32)))
+                }
             },
             // Just the next move.
             (R::Swap5 | R::Rif | R::Yamaguchi, 3) => self.play_in(seq, &board, Zone::Anywhere),
             (R::Taraguchi | R::Tarannikov, 1) => self.play_in(seq, &board, Zone::taraguchi(n + 1)),
-            (R::Soosyrv, 3) => self
-                .best_in(seq, &board, Zone::Anywhere)
-                .map(|(p, _)| Answer::MovesWithCount(vec![p], count as u32)),
+            (R::Soosyrv, 3) => self.best_in(seq, &board, Zone::Anywhere).map(|(p, white)| {
+                Answer::MovesWithCount(vec![p], fifth_count(-white, count as u32))
+            }),
             (R::Sakata, 2) => self.sakata_pair(seq, &board),
             // Offer fifth moves (SOOSYRVSTEP4 may swap instead); the decision gets part of
             // the turn, the offer the rest.
@@ -430,6 +441,17 @@ impl Controller {
         self.board = Some(next);
         self.out.send(&reply);
     }
+}
+
+/// The most fifth moves YAMAGUCHISTEP1 declares (Taraguchi-10's number).
+const YAMAGUCHI_MAX_FIFTHS: u32 = 10;
+
+/// How many fifth moves to declare when black's value (for black, after the 4th or with white
+/// to move) is `black`: two when even (RIF's number), one more per 50 points of black's
+/// advantage, one at least and `max` at most. Used by YAMAGUCHISTEP1, SOOSYRVSTEP2/3 and
+/// Yixin's yxsoosorvstep3.
+pub(crate) fn fifth_count(black: i64, max: u32) -> u32 {
+    (2 + black.max(0) / 50).clamp(1, i64::from(max.max(1))) as u32
 }
 
 /// Where LianHuan's stone number `k` (1-based) may go: the 1st at the centre, the 2nd next to

@@ -8,7 +8,7 @@ use renzoku_rules::{Board, Point};
 use crate::balance;
 use crate::controller::Controller;
 use crate::extended::Swap2;
-use crate::openings::{Choice, Zone};
+use crate::openings::{Choice, Zone, fifth_count};
 use crate::position;
 
 /// Soosõrv-8: at most eight fifth moves are offered.
@@ -125,7 +125,7 @@ impl Controller {
         let mut next = board.clone();
         let _ = next.play(point);
         let black_value = self.with_scorer(seq, |s| s.value(&next, budget / 4));
-        let count = (2 + black_value.max(0) / 50).clamp(1, i64::from(SOOSORV_MAX_FIFTHS)) as u32;
+        let count = fifth_count(black_value, SOOSORV_MAX_FIFTHS);
         self.yx_send(YxOpeningMessage::Move {
             rule: YxOpeningRule::Soosorv,
             index: 4,

@@ -43,16 +43,12 @@ fn timed(b: &mut Brain, text: &str) -> String {
     reply
 }
 
-/// A decision the test checks by its value gets a longer turn: on a loaded machine a 150 ms turn
-/// may end after a depth or two, too shallow to see even a clear difference.
+/// A decision the test checks by its value comes from a fixed-depth search: on a loaded machine
+/// a 150 ms turn may end after a depth or two, too shallow to see even a clear difference.
 fn decided(b: &mut Brain, text: &str) -> String {
-    const DECISION_MS: u64 = 1500;
-    b.send(&format!("INFO timeout_turn {DECISION_MS}"));
-    let started = Instant::now();
+    b.send("INFO max_depth 8\nINFO timeout_turn 30000");
     let reply = b.ask(text);
-    let took = started.elapsed();
-    assert!(took < Duration::from_millis(DECISION_MS) + SLACK, "{text:?}: {took:?} → {reply}");
-    b.send(&format!("INFO timeout_turn {TURN_MS}"));
+    b.send(&format!("INFO max_depth 0\nINFO timeout_turn {TURN_MS}"));
     reply
 }
 
@@ -218,6 +214,18 @@ fn rif_yamaguchi_soosyrv_swap_and_fourth() {
     assert_eq!(tokens.len(), 2, "{reply}");
     assert!(board_of(&opening).is_empty_square(point(tokens[0])), "{reply}");
     assert!(matches!(tokens[1].parse::<u32>(), Ok(1..=3)), "{reply}");
+    // M is decided by the position after white's 4th: white far behind (black's two stones
+    // in the centre, white's in a corner) asks for more fifth moves than in the even opening,
+    // as many as allowed here.
+    let count = |reply: &str| -> u32 {
+        let tokens: Vec<&str> = reply.split_whitespace().collect();
+        assert_eq!(tokens.len(), 2, "{reply}");
+        tokens[1].parse().unwrap_or_else(|_| panic!("{reply}"))
+    };
+    let behind = [(7, 7), (0, 0), (8, 8)];
+    let far = count(&decided(&mut b, &block("SOOSYRVSTEP3 8", &behind)));
+    let even = count(&decided(&mut b, &block("SOOSYRVSTEP3 8", &opening)));
+    assert!(far >= 5 && far > even, "M {far} when far behind, {even} in the even opening");
     // Stone counts that do not fit, a missing or zero N.
     assert!(b.ask(&block("RIFSTEP2", &[(7, 7)])).starts_with("ERROR"));
     assert!(b.ask(&block("RIFSTEP1", &[(7, 7)])).starts_with("ERROR"));
