@@ -94,7 +94,7 @@ impl Controller {
             if self.may_ponder {
                 let settings = self.settings();
                 if settings.pondering && !settings.analysis_mode {
-                    self.ponder(None);
+                    self.ponder(None, None);
                 }
             }
         }
@@ -184,7 +184,7 @@ impl Controller {
                     engine.clear_hash();
                 }
             }
-            Command::Ponder(ms) => self.ponder(ms),
+            Command::Ponder(ms) => self.ponder(ms, Some(seq)),
             Command::Unknown(line) => {
                 // Control characters (junk input) are not echoed raw: the manager's log is text.
                 let echo: String = line
@@ -354,7 +354,10 @@ impl Controller {
 
     /// Thinks on the opponent's time (or for `PONDER ms`) until a command arrives or STOP.
     /// Nothing is printed; what it learns stays in the hash table.
-    fn ponder(&mut self, ms: Option<i64>) {
+    /// `seq`: the `PONDER` command being executed (`None` for automatic pondering, which runs
+    /// after its command is done): its position counts as published, so an `INFO evaluate`
+    /// is answered from the ponder search instead of waiting for it (and ending it).
+    fn ponder(&mut self, ms: Option<i64>, seq: Option<u64>) {
         let settings = self.settings();
         let Some(board) = self.board.clone() else { return };
         if board.empty_count() == 0 {
@@ -373,7 +376,7 @@ impl Controller {
         let analysis = Arc::clone(&self.analysis);
         let engine = self.engine(&settings);
         // `INFO evaluate` during pondering describes the ponder search.
-        analysis.search_started(&board, settings.rule, engine.hash_probe(), None);
+        analysis.search_started(&board, settings.rule, engine.hash_probe(), seq);
         let result = engine.search(
             &board,
             settings.rule,

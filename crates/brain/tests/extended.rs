@@ -212,6 +212,36 @@ fn evaluate_answers_from_the_running_search_at_once() {
 }
 
 #[test]
+fn evaluate_during_ponder_answers_from_it_and_lets_it_run() {
+    let mut b = brain(0, 20_000);
+    b.send("INFO max_depth 3");
+    let ours = point(&b.ask("BOARD\n7,7,2\n8,8,1\n7,8,2\nDONE"));
+    b.send("INFO max_depth 0\nPONDER");
+    std::thread::sleep(Duration::from_millis(400));
+    // The ponder search is about the position after our move: the opponent (black) moves.
+    let (first, took) = evaluate_now(&mut b, &[]);
+    let first = first.expect("the ponder search's line");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert_eq!(first.pv.first().map(|m| m.color), Some(renzoku_rules::Color::Black), "{first}");
+    // It goes on: a later answer comes from a deeper iteration of the same search (one
+    // iteration may take a while on a loaded machine: ask again until then).
+    let started = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_millis(200));
+        let (later, _) = evaluate_now(&mut b, &[]);
+        let later = later.expect("the ponder search's line");
+        if later.nodes > first.nodes {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(8), "pondering stopped: {later}");
+    }
+    // STOP ends pondering silently; our move's square is still taken.
+    b.send("STOP");
+    assert!(b.silent_for(Duration::from_millis(300)), "a ponder search prints nothing");
+    assert!(evaluate_now(&mut b, &[ours]).0.is_none());
+}
+
+#[test]
 fn evaluate_reads_nodes_off_the_line_from_the_hash_table() {
     // A depth-limited search with time enough to wait for the pattern tables (a turn that
     // comes before they are built is answered without searching, and then nothing is known).
