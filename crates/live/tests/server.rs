@@ -208,3 +208,52 @@ fn shutdown_ends_open_event_streams() {
     assert_eq!(events.next_event(), None);
     assert!(std::net::TcpStream::connect(addr).is_err());
 }
+
+#[test]
+fn a_viewer_that_falls_behind_is_resynchronised_from_a_snapshot() {
+    let hub = LiveHub::new();
+    hub.publish(started(5));
+    let server = serve(loopback(), hub.clone()).expect("serve");
+    let mut events = open_events(&server);
+    assert_eq!(read_snapshot(&mut events, 1), vec![started(5)]);
+    // The viewer reads nothing while far more events than the channel holds, and more bytes
+    // than the socket buffers take (20 000 reports of 1 kB), are published: it loses its place.
+    let report = |n: usize| {
+        LiveEvent::EngineInfo(EngineInfo {
+            game: 5,
+            side: Side::White,
+            depth: Some(n.to_string()),
+            eval: None,
+            pv: None,
+            text: "x".repeat(1000),
+        })
+    };
+    for n in 0..20_000 {
+        hub.publish(report(n));
+    }
+    hub.publish(stone(5, 3));
+    // What the page would hold: every `reset` starts it afresh.
+    let mut view: Vec<LiveEvent> = vec![started(5)];
+    let mut resets = 0;
+    loop {
+        let event = events.next_event().expect("the stream goes on");
+        if event.name == "reset" {
+            resets += 1;
+            view.clear();
+            continue;
+        }
+        let event: LiveEvent = serde_json::from_str(&event.data).expect("JSON event");
+        let done = event == stone(5, 3);
+        view.push(event);
+        if done {
+            break;
+        }
+    }
+    assert!(resets >= 1, "the viewer never lagged; publish more in this test");
+    // The view rebuilds the same state as the hub's.
+    let replica = LiveHub::new();
+    for event in view {
+        replica.publish(event);
+    }
+    assert_eq!(replica.snapshot(), hub.snapshot());
+}
