@@ -232,6 +232,14 @@ fn a_viewer_that_falls_behind_is_resynchronised_from_a_snapshot() {
         hub.publish(report(n));
     }
     hub.publish(stone(5, 3));
+    // The end comes last both live and in a snapshot (a game's events end with it).
+    let end = LiveEvent::GameEnded(GameEnd {
+        game: 5,
+        winner: None,
+        reason: "adjudication".into(),
+        detail: String::new(),
+    });
+    hub.publish(end.clone());
     // What the page would hold: every `reset` starts it afresh.
     let mut view: Vec<LiveEvent> = vec![started(5)];
     let mut resets = 0;
@@ -243,7 +251,7 @@ fn a_viewer_that_falls_behind_is_resynchronised_from_a_snapshot() {
             continue;
         }
         let event: LiveEvent = serde_json::from_str(&event.data).expect("JSON event");
-        let done = event == stone(5, 3);
+        let done = event == end;
         view.push(event);
         if done {
             break;
