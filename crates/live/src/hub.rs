@@ -5,6 +5,12 @@
 //! waits: a viewer that falls more than [`CHANNEL_CAPACITY`] events behind loses its place
 //! (`Lagged`) and rebuilds its view from a fresh [`LiveHub::snapshot`] instead of slowing the
 //! game down.
+//!
+//! Engine reports are merged per search: an engine may print its depth and evaluation on one
+//! `MESSAGE` line and its PV on the next (Rapfi does), and a producer may publish each line as
+//! it comes. Until that side's next move, a new [`EngineInfo`] only adds to the report (see
+//! [`EngineInfo::absorb`]); after the move, the next one starts a new report. Viewers receive
+//! the merged report, so the page only ever replaces what it shows.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -45,6 +51,8 @@ struct GameRecord {
     info: GameInfo,
     moves: Vec<MoveEvent>,
     engines: [Option<EngineInfo>; 2],
+    /// The side has moved since its stored report: the next report starts afresh.
+    moved_since_report: [bool; 2],
     end: Option<GameEnd>,
 }
 
@@ -60,8 +68,10 @@ impl GameRecord {
 }
 
 impl State {
-    fn apply(&mut self, event: &LiveEvent) {
-        match event {
+    /// Updates the state; returns what viewers get (an engine report merged with the earlier
+    /// lines of the same search, everything else as it came).
+    fn apply(&mut self, event: LiveEvent) -> LiveEvent {
+        match &event {
             LiveEvent::GameStarted(info) => {
                 // A repeated id starts the game afresh (a producer restarting it).
                 self.running.insert(
@@ -70,6 +80,7 @@ impl State {
                         info: info.clone(),
                         moves: Vec::new(),
                         engines: [None, None],
+                        moved_since_report: [false, false],
                         end: None,
                     },
                 );
@@ -77,11 +88,22 @@ impl State {
             LiveEvent::Move(mv) => {
                 if let Some(record) = self.running.get_mut(&mv.game) {
                     record.moves.push(mv.clone());
+                    record.moved_since_report[mv.side.index()] = true;
                 }
             }
             LiveEvent::EngineInfo(info) => {
                 if let Some(record) = self.running.get_mut(&info.game) {
-                    record.engines[info.side.index()] = Some(info.clone());
+                    let side = info.side.index();
+                    let merged = match record.engines[side].take() {
+                        Some(mut report) if !record.moved_since_report[side] => {
+                            report.absorb(info.clone());
+                            report
+                        }
+                        _ => info.clone(),
+                    };
+                    record.moved_since_report[side] = false;
+                    record.engines[side] = Some(merged.clone());
+                    return LiveEvent::EngineInfo(merged);
                 }
             }
             LiveEvent::GameEnded(end) => {
@@ -95,6 +117,7 @@ impl State {
             }
             LiveEvent::Standings(standings) => self.standings = Some(standings.clone()),
         }
+        event
     }
 
     fn snapshot(&self) -> Vec<LiveEvent> {
@@ -126,7 +149,7 @@ impl LiveHub {
         // Applying and sending under one lock keeps every viewer's order equal to the state's
         // order, and lets `subscribe` take a snapshot that no event can slip past.
         let mut state = self.lock();
-        state.apply(&event);
+        let event = state.apply(event);
         // An error only means nobody is watching right now.
         let _ = self.shared.sender.send(event);
     }
@@ -224,6 +247,38 @@ mod tests {
                 mv(1, 3, 5, Side::Black),
                 info(1, Side::Black, "4")
             ]
+        );
+    }
+
+    #[test]
+    fn report_lines_of_one_search_merge_and_a_move_starts_the_next_report() {
+        let hub = LiveHub::new();
+        hub.publish(started(1));
+        let (_, mut receiver) = hub.subscribe();
+        let line =
+            |text: &str| LiveEvent::EngineInfo(EngineInfo::from_message(1, Side::White, text));
+        hub.publish(line("MESSAGE Speed 613K | Depth 19-32 | Eval 188 | Node 902K | Time 1471ms"));
+        hub.publish(line("MESSAGE Bestline I7 H7 G9"));
+        hub.publish(line("MESSAGE REALTIME BEST 7,7"));
+        let received: Vec<LiveEvent> = std::iter::from_fn(|| receiver.try_recv().ok()).collect();
+        let LiveEvent::EngineInfo(last) = &received[2] else { panic!("{received:?}") };
+        assert_eq!(last.depth.as_deref(), Some("19-32"));
+        assert_eq!(last.eval.as_deref(), Some("188"));
+        assert_eq!(last.pv.as_deref(), Some("I7 H7 G9"));
+        assert_eq!(last.text, "Bestline I7 H7 G9");
+        assert_eq!(hub.snapshot().last(), received.last());
+
+        // Black's move does not end white's search; white's own move does.
+        hub.publish(mv(1, 2, 4, Side::Black));
+        hub.publish(line("depth 3"));
+        let Some(LiveEvent::EngineInfo(merged)) = hub.snapshot().pop() else { panic!() };
+        assert_eq!((merged.depth.as_deref(), merged.pv.as_deref()), (Some("3"), Some("I7 H7 G9")));
+        hub.publish(mv(1, 3, 5, Side::White));
+        hub.publish(line("depth 4"));
+        let Some(LiveEvent::EngineInfo(fresh)) = hub.snapshot().pop() else { panic!() };
+        assert_eq!(
+            (fresh.depth.as_deref(), fresh.eval.as_deref(), fresh.pv.as_deref()),
+            (Some("4"), None, None)
         );
     }
 
