@@ -37,6 +37,13 @@ const CODE_VALUE: [i32; CODES] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000, 0, 300]
 /// neutral, 20-20).
 const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 
+/// Evaluation weights of a square's line codes and class, for the side to move (index 0) and
+/// for the side that waits (index 1). Fitted offline (the `features` example and a logistic
+/// fit) to Rapfi's evaluations of positions from real games; see `tuning::eval_features`.
+const EVAL_CODE: [[i32; CODES]; 2] = EVAL_CODE_FIT;
+const EVAL_CLASS: [[i32; CLASSES]; 2] = EVAL_CLASS_FIT;
+include!("eval_weights.rs");
+
 /// What the square holds for one colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SquareInfo {
@@ -46,10 +53,13 @@ pub struct SquareInfo {
     /// Renju black only: the square is certainly forbidden (overline or double four).
     pub forbidden: bool,
     pub value: i16,
+    /// The square's share of the static evaluation: as the side to move's square (index 0) and
+    /// as the waiting side's square (index 1).
+    pub eval: [i16; 2],
 }
 
 pub const NO_INFO: SquareInfo =
-    SquareInfo { class: CL_NONE, maybe_forbidden: false, forbidden: false, value: 0 };
+    SquareInfo { class: CL_NONE, maybe_forbidden: false, forbidden: false, value: 0, eval: [0, 0] };
 
 /// Combines the four line codes of one colour on one square. `renju_black` applies black's
 /// forbidden shapes (an overline or two fours are forbidden unless a five is made).
@@ -60,9 +70,12 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     let mut overline = false;
     let mut five = false;
     let mut value = 0;
+    let mut eval = [0, 0];
     let mut best = 0;
     for c in codes {
         value += CODE_VALUE[c as usize];
+        eval[0] += EVAL_CODE[0][c as usize];
+        eval[1] += EVAL_CODE[1][c as usize];
         best = best.max(level(c));
         match c {
             F5 => five = true,
@@ -80,9 +93,18 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
             _ => {}
         }
     }
+    let with_class = |class: u8| {
+        let k = class as usize;
+        [(eval[0] + EVAL_CLASS[0][k]) as i16, (eval[1] + EVAL_CLASS[1][k]) as i16]
+    };
     if five {
         let value = value + CLASS_BONUS[CL_FIVE as usize];
-        return SquareInfo { class: CL_FIVE, value: value as i16, ..NO_INFO };
+        return SquareInfo {
+            class: CL_FIVE,
+            value: value as i16,
+            eval: with_class(CL_FIVE),
+            ..NO_INFO
+        };
     }
     if renju_black && (overline || fours >= 2) {
         return SquareInfo { forbidden: true, ..NO_INFO };
@@ -105,6 +127,7 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     SquareInfo {
         class,
         value: (value + CLASS_BONUS[class as usize]) as i16,
+        eval: with_class(class),
         maybe_forbidden: renju_black && threes >= 2,
         forbidden: false,
     }

@@ -74,6 +74,17 @@ const WHITE_TO_MOVE: u64 = 0x2F6B_93D1_C0A4_5E87;
 struct Undo {
     idx: usize,
     bbox: [i32; 4],
+    /// Length of `changes` before this move.
+    changes: usize,
+}
+
+/// A square's line codes and infos before a move changed them, restored by `unmake` (cheaper
+/// than recomputing them from the tables).
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    idx: u32,
+    pat: [u16; 2],
+    info: [SquareInfo; 2],
 }
 
 #[derive(Clone, Debug)]
@@ -89,12 +100,14 @@ pub struct Position {
     info: Vec<[SquareInfo; 2]>,
     /// Stones within the 5x5 square around each square.
     near: Vec<u8>,
-    sums: [i32; 2],
+    /// Sums of the squares' evaluation shares, per colour and role (see `SquareInfo::eval`).
+    eval_sums: [[i32; 2]; 2],
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
     by_class: [[Bitset; CLASSES]; 2],
     hash: u64,
     side: Color,
     stack: Vec<Undo>,
+    changes: Vec<Change>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
     bbox: [i32; 4],
     /// The same position as a rules board, for the exact renju forbidden check.
@@ -129,7 +142,7 @@ impl Position {
             pat: vec![[0; 2]; total],
             info: vec![[NO_INFO; 2]; total],
             near: vec![0; total],
-            sums: [0; 2],
+            eval_sums: [[0; 2]; 2],
             by_class: [
                 std::array::from_fn(|_| Bitset::new()),
                 std::array::from_fn(|_| Bitset::new()),
@@ -137,6 +150,7 @@ impl Position {
             hash: 0,
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
+            changes: Vec::with_capacity(1024),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
             tables: [
@@ -280,9 +294,10 @@ impl Position {
         Some((x0, y0, x1, y1))
     }
 
-    /// Sum of square values of `c` over the empty squares.
-    pub fn value_sum(&self, c: Color) -> i32 {
-        self.sums[c.index()]
+    /// Sum of the evaluation shares of `c`'s squares, as the side to move (`to_move`) or as the
+    /// waiting side.
+    pub fn eval_sum(&self, c: Color, to_move: bool) -> i32 {
+        self.eval_sums[c.index()][usize::from(!to_move)]
     }
 
     /// Whether `c` may play on the empty square `idx`: for black under renju, not forbidden.
@@ -350,7 +365,8 @@ impl Position {
                 self.by_class[c][new.class as usize].set(i);
             }
         }
-        self.sums[c] += i32::from(new.value) - i32::from(old.value);
+        self.eval_sums[c][0] += i32::from(new.eval[0]) - i32::from(old.eval[0]);
+        self.eval_sums[c][1] += i32::from(new.eval[1]) - i32::from(old.eval[1]);
         self.info[i][c] = new;
     }
 
@@ -358,7 +374,8 @@ impl Position {
     pub fn make(&mut self, idx: usize) {
         let color = self.side;
         let code = code(color);
-        self.stack.push(Undo { idx, bbox: self.bbox });
+        self.stack.push(Undo { idx, bbox: self.bbox, changes: self.changes.len() });
+        self.changes.push(Change { idx: idx as u32, pat: self.pat[idx], info: self.info[idx] });
         self.cells[idx] = code as u8;
         let p = self.point(idx);
         // The square is empty, so placing cannot fail; the result is ignored on purpose.
@@ -372,18 +389,29 @@ impl Position {
             for k in 1..=5i32 {
                 let fwd = (idx as isize + step * k as isize) as usize;
                 self.keys[fwd][d] |= code << (2 * slot(-k));
-                if self.cells[fwd] == EMPTY as u8 && self.refresh_pattern(fwd, d) {
-                    self.refresh_info(fwd);
+                if self.cells[fwd] == EMPTY as u8 {
+                    self.update_square(fwd, d);
                 }
                 let back = (idx as isize - step * k as isize) as usize;
                 self.keys[back][d] |= code << (2 * slot(k));
-                if self.cells[back] == EMPTY as u8 && self.refresh_pattern(back, d) {
-                    self.refresh_info(back);
+                if self.cells[back] == EMPTY as u8 {
+                    self.update_square(back, d);
                 }
             }
         }
         self.add_near(idx, p.x as usize, p.y as usize);
         self.side = color.opponent();
+    }
+
+    /// Refreshes an empty square whose key along `d` changed, remembering its old state.
+    #[inline]
+    fn update_square(&mut self, i: usize, d: usize) {
+        let pat = self.pat[i];
+        let info = self.info[i];
+        if self.refresh_pattern(i, d) {
+            self.changes.push(Change { idx: i as u32, pat, info });
+            self.refresh_info(i);
+        }
     }
 
     /// Takes back the last stone.
@@ -402,18 +430,17 @@ impl Position {
             for k in 1..=5i32 {
                 let fwd = (idx as isize + step * k as isize) as usize;
                 self.keys[fwd][d] &= !(3 << (2 * slot(-k)));
-                if self.cells[fwd] == EMPTY as u8 && self.refresh_pattern(fwd, d) {
-                    self.refresh_info(fwd);
-                }
                 let back = (idx as isize - step * k as isize) as usize;
                 self.keys[back][d] &= !(3 << (2 * slot(k)));
-                if self.cells[back] == EMPTY as u8 && self.refresh_pattern(back, d) {
-                    self.refresh_info(back);
-                }
             }
-            self.refresh_pattern(idx, d);
         }
-        self.refresh_info(idx);
+        while self.changes.len() > undo.changes {
+            let Some(c) = self.changes.pop() else { break };
+            let i = c.idx as usize;
+            self.pat[i] = c.pat;
+            self.set_info(i, 0, c.info[0]);
+            self.set_info(i, 1, c.info[1]);
+        }
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let j = (idx as isize + dy * self.stride as isize + dx) as usize;
@@ -438,7 +465,7 @@ mod tests {
     fn fresh_equals(pos: &Position) {
         let fresh = Position::new(&pos.board, pos.rule);
         assert_eq!(fresh.hash, pos.hash);
-        assert_eq!(fresh.sums, pos.sums);
+        assert_eq!(fresh.eval_sums, pos.eval_sums);
         // Padding squares may hold stale keys; only real squares matter.
         for y in 0..pos.height {
             for x in 0..pos.width {

@@ -54,15 +54,12 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Static evaluation of a position for its side to move.
+/// Static evaluation of a position for its side to move: the side to move's square shares
+/// minus the waiting side's (weights fitted offline, see `eval.rs`).
 pub fn static_eval(pos: &Position) -> i32 {
     let me = pos.side_to_move();
-    let mine = pos.value_sum(me);
-    let theirs = pos.value_sum(me.opponent());
-    // The side to move realises its threats first, so they weigh a little more. In self-play at
-    // equal nodes 6:5 beat 5:5 (30-9), 7:5 (30-10), 8:5 (29-11) and 6.5:5 (29-11 at 40k nodes);
-    // 5.5:5 was even (20-20).
-    ((mine * 6 - theirs * 5) / 12).clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
+    let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false);
+    score.clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
 }
 
 #[derive(Debug)]
