@@ -544,6 +544,20 @@ mod tests {
     }
 
     #[test]
+    fn serve_takes_a_port_or_an_address_with_one_or_two_dashes() {
+        let o = parse(&args("-engine cmd=a -engine cmd=b")).unwrap_or_default();
+        assert_eq!(o.serve, None);
+        let o = parse(&args("-engine cmd=a -engine cmd=b -serve 8080")).unwrap_or_default();
+        assert_eq!(o.serve, Some("127.0.0.1:8080".parse().expect("address")));
+        let o =
+            parse(&args("--serve 0.0.0.0:9000 -engine cmd=a -engine cmd=b")).unwrap_or_default();
+        assert_eq!(o.serve, Some("0.0.0.0:9000".parse().expect("address")));
+        assert!(parse(&args("-engine cmd=a -engine cmd=b -serve")).is_err());
+        assert!(parse(&args("-engine cmd=a -engine cmd=b -serve 80 81")).is_err());
+        assert!(parse(&args("-engine cmd=a -engine cmd=b -serve web")).is_err());
+    }
+
+    #[test]
     fn splits_commands() {
         assert_eq!(
             split_command(r#"../foo -x=1 "a b" c\ d"#),

@@ -116,6 +116,16 @@ fn a_single_game_shows_its_moves_players_and_engine_reports_and_follows_new_move
         true
     );
 
+    // The move-number toggle redraws the board with numbers on the stones.
+    let checksum = "(() => { const c = document.getElementById('board'); \
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+        let h = 0; for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i]) | 0; return h; })()";
+    let plain = browser.evaluate(checksum);
+    browser.evaluate("document.getElementById('numbers').click()");
+    assert!(browser.wait_for(&format!("{checksum} !== {plain}")));
+    browser.evaluate("document.getElementById('numbers').click()");
+    assert!(browser.wait_for(&format!("{checksum} === {plain}")));
+
     // Live: a new move and the end of the game reach the open page.
     for event in moves(1, &[[4, 4]]).into_iter().map(|e| match e {
         LiveEvent::Move(mv) => LiveEvent::Move(MoveEvent { ply: 7, side: Side::Black, ..mv }),
