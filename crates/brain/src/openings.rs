@@ -447,11 +447,14 @@ impl Controller {
 const YAMAGUCHI_MAX_FIFTHS: u32 = 10;
 
 /// How many fifth moves to declare when black's value (for black, after the 4th or with white
-/// to move) is `black`: two when even (RIF's number), one more per 50 points of black's
-/// advantage, one at least and `max` at most. Used by YAMAGUCHISTEP1, SOOSYRVSTEP2/3 and
-/// Yixin's yxsoosorvstep3.
+/// to move) is `black`: two when even (RIF's number), one more per 5 % of black's expected
+/// score above one half (the engine's win-rate estimate, so the rule does not depend on the
+/// evaluation's scale), one at least and `max` at most. Used by YAMAGUCHISTEP1, SOOSYRVSTEP2/3
+/// and Yixin's yxsoosorvstep3.
 pub(crate) fn fifth_count(black: i64, max: u32) -> u32 {
-    (2 + black.max(0) / 50).clamp(1, i64::from(max.max(1))) as u32
+    let expected = balance::winrate_of(black);
+    let more = ((expected - 0.5) * 20.0).round() as i64;
+    (2 + more.max(0)).clamp(1, i64::from(max.max(1))) as u32
 }
 
 /// Where LianHuan's stone number `k` (1-based) may go: the 1st at the centre, the 2nd next to
@@ -502,4 +505,19 @@ enum Answer {
     Offer(Vec<Point>),
     /// Stones in order followed by a number (YAMAGUCHISTEP1, SOOSYRVSTEP2/3).
     MovesWithCount(Vec<Point>, u32),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fifth_count;
+
+    #[test]
+    fn more_fifth_moves_the_better_black_stands() {
+        assert_eq!(fifth_count(0, 8), 2, "even: RIF's two");
+        assert_eq!(fifth_count(-500, 8), 2, "black worse: never fewer than two");
+        assert!(fifth_count(200, 8) > 2);
+        assert!(fifth_count(400, 8) > fifth_count(200, 8));
+        assert_eq!(fifth_count(100_000, 8), 8, "a proven black win: the most allowed");
+        assert_eq!(fifth_count(0, 1), 1, "never more than allowed");
+    }
 }
