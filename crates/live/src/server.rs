@@ -7,6 +7,7 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
+use std::future::IntoFuture;
 use std::net::SocketAddr;
 use std::thread::JoinHandle;
 
@@ -16,6 +17,7 @@ use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use futures_util::future::{self, Either};
 use futures_util::stream::{self, Stream};
 use tokio::sync::{broadcast, oneshot};
 
@@ -75,13 +77,10 @@ pub fn serve(addr: SocketAddr, hub: LiveHub) -> std::io::Result<LiveServer> {
     let app = router(hub);
     let thread = std::thread::Builder::new().name("renzoku-live".into()).spawn(move || {
         runtime.block_on(async move {
-            tokio::select! {
-                result = axum::serve(listener, app) => {
-                    if let Err(error) = result {
-                        eprintln!("live view: server stopped: {error}");
-                    }
-                }
-                _ = stopped => {}
+            let serving = std::pin::pin!(axum::serve(listener, app).into_future());
+            // Either the server fails (reported) or the owner asks it to stop.
+            if let Either::Left((Err(error), _)) = future::select(serving, stopped).await {
+                eprintln!("live view: server stopped: {error}");
             }
         });
         // Dropping the runtime here cancels the open event streams, which would otherwise
