@@ -1,8 +1,10 @@
 //! Evaluation terms: per-square threat classes and values from the four line patterns.
 //!
 //! A square's value for a colour is what a stone of that colour would make there (sum over the
-//! four lines plus a bonus for combined threats). The position's evaluation is the sum of those
-//! values over all empty squares, own minus opponent's, kept incrementally by the position.
+//! four lines plus a bonus for combined threats); it orders moves. The square's evaluation
+//! shares (as the side to move's square and as the waiting side's) use fitted weights; the
+//! position's evaluation is the side to move's shares minus the waiting side's over all empty
+//! squares, kept incrementally by the position.
 //!
 //! The four line codes of a square (4 bits each) form a 16-bit key; the combination of every key
 //! is precomputed once, so updating a square costs one table look-up per colour.
@@ -29,12 +31,12 @@ pub const CL_FLEX4: u8 = 6;
 pub const CL_FIVE: u8 = 7;
 pub const CLASSES: usize = 8;
 
-/// Value of each line code for the side that would play the stone. Self-play at equal nodes
-/// preferred these to lower blocked threes/fours (15/45: 15-24) and higher open twos/threes
-/// (30/100: 15-25).
+/// Move-ordering value of each line code for the side that would play the stone. (When these
+/// values were also the evaluation, self-play at equal nodes preferred them to lower blocked
+/// threes/fours (15/45: 15-24) and higher open twos/threes (30/100: 15-25).)
 const CODE_VALUE: [i32; CODES] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000, 0, 300];
-/// Bonus per class: combined threats are worth much more than their lines (doubling them was
-/// neutral, 20-20).
+/// Move-ordering bonus per class: combined threats are worth much more than their lines
+/// (doubling them was neutral, 20-20, when they were the evaluation).
 const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 
 /// Evaluation weights of a square's line codes and class, for the side to move (index 0) and
