@@ -1,7 +1,7 @@
 //! Everything INFO can set (contract §3), validated. The reader thread applies INFO at once, so
 //! an invalid value is answered with ERROR immediately and the old value is kept.
 
-use renzoku_engine::{Limits, SearchMode};
+use renzoku_engine::{Limits, Params, SearchMode};
 use renzoku_protocol::{Info, IntKey};
 use renzoku_rules::Rule;
 
@@ -43,6 +43,8 @@ pub struct Settings {
     pub caution_factor: i64,
     pub start_depth: i64,
     pub thread_split_depth: i64,
+    /// Tunable search constants, set by `INFO <name> <value>` with the engine's names.
+    pub params: Params,
     /// An INFO came in Yixin mode (Yixin-Board's "no time limit" encoding is recognised only
     /// then).
     pub yixin: bool,
@@ -75,6 +77,7 @@ impl Default for Settings {
             caution_factor: 1,
             start_depth: 0,
             thread_split_depth: 0,
+            params: Params::default(),
             yixin: false,
         }
     }
@@ -97,8 +100,22 @@ impl Settings {
     /// On error nothing changes.
     pub fn apply(&mut self, info: &Info, yixin: bool) -> Result<(), String> {
         let Info::Int(key, v) = info else {
-            if let Info::Folder(path) = info {
-                self.folder.clone_from(path);
+            match info {
+                Info::Folder(path) => self.folder.clone_from(path),
+                // A tunable search constant (renzoku tune, c-gomoku-cli's option.NAME=V).
+                // Other unknown keys are ignored (contract §1).
+                Info::Unknown { key, value } => {
+                    if let Some(index) = Params::lookup(key) {
+                        let v: i64 = value
+                            .trim()
+                            .parse()
+                            .map_err(|_| format!("INFO {key} {value}: an integer is expected"))?;
+                        self.params
+                            .set_index(index, v)
+                            .map_err(|reason| format!("INFO {key} {value}: {reason}"))?;
+                    }
+                }
+                _ => {}
             }
             return Ok(());
         };
@@ -217,6 +234,7 @@ impl Settings {
             // Yixin sends 0 for "from the start".
             start_depth: u32::try_from(self.start_depth).unwrap_or(1).max(1),
             caution: self.caution(),
+            params: self.params,
         }
     }
 }
@@ -252,6 +270,20 @@ mod tests {
         assert!(s.apply(&Info::Int(IntKey::ThreadNum, 0), false).is_err());
         assert_eq!(s.thread_num, 1);
         assert!(s.apply(&Info::Int(IntKey::TimeIncrement, -1), false).is_err());
+    }
+
+    #[test]
+    fn tunable_constants_are_info_keys() {
+        let mut s = Settings::default();
+        let info = |key: &str, value: &str| Info::Unknown { key: key.into(), value: value.into() };
+        assert!(s.apply(&info("Futility_Margin", "120"), false).is_ok());
+        assert_eq!(s.limits(0).params.get(renzoku_engine::Param::FutilityMargin), 120);
+        let err = s.apply(&info("futility_margin", "9999"), false).expect_err("out of range");
+        assert!(err.contains("futility_margin is 10..=400"), "{err}");
+        assert!(s.apply(&info("futility_margin", "lots"), false).is_err());
+        assert_eq!(s.params.get(renzoku_engine::Param::FutilityMargin), 120);
+        // Unknown keys that are no constant are still ignored.
+        assert!(s.apply(&info("strength", "50"), false).is_ok());
     }
 
     #[test]

@@ -30,6 +30,8 @@ mod hashfile;
 mod limits;
 mod movegen;
 mod observer;
+#[doc(hidden)]
+pub mod params;
 mod pattern;
 mod position;
 mod probe;
@@ -38,7 +40,6 @@ mod search;
 mod threat;
 mod timeman;
 mod tt;
-#[doc(hidden)]
 pub mod tuning;
 mod worker;
 
@@ -49,6 +50,7 @@ pub use engine::{
 pub use hashfile::HashFileError;
 pub use limits::{Limits, SearchMode};
 pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
+pub use params::{Param, ParamSpec, Params};
 pub use probe::{HashProbe, NodeBound, NodeInfo};
 pub use renzoku_rules::{Board, Point, Rule};
 pub use score::Score;

@@ -49,6 +49,8 @@ pub struct Limits {
     pub start_depth: u32,
     /// Yixin's caution factor, 0 (rash) … 5 (cautious); 1 = normal (see `caution.rs`).
     pub caution: u8,
+    /// Tunable search constants (`INFO <name> <value>` in the brain).
+    pub params: crate::params::Params,
 }
 
 impl Default for Limits {
@@ -67,6 +69,7 @@ impl Default for Limits {
             mode: SearchMode::Normal,
             start_depth: 1,
             caution: crate::caution::NORMAL,
+            params: crate::params::Params::default(),
         }
     }
 }

@@ -112,6 +112,7 @@ pub fn run(
         start,
         hard: budget.hard,
         max_nodes: limits.max_nodes,
+        params: limits.params,
     };
     let pos = Position::new(board, rule);
     let mut main = Worker::new(pos.clone(), &shared, true);
@@ -286,7 +287,8 @@ fn iterate<'o>(
                 && outcome.is_some()
                 && prev_score.abs() < MATE_BOUND
             {
-                (prev_score - 40, prev_score + 40, 40)
+                let window = limits.params.get(crate::params::Param::AspirationWindow);
+                (prev_score - window, prev_score + window, window)
             } else {
                 (-INF, INF, INF)
             };

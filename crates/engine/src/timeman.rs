@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use crate::limits::Limits;
+use crate::params::Param;
 
 /// Soft and hard time limits of one move; `None` = unlimited.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -18,16 +19,17 @@ pub struct TimeBudget {
     pub hard: Option<Duration>,
 }
 
-/// Moves left to budget for: always 20, so each move gets a twentieth of what is left. Early
-/// moves, where Gomoku games are decided, get the most (pela spends up to a second of a 10 s
-/// game on its moves 3-12); the budget shrinks by 5 % a move and never collapses.
-fn moves_to_go(_moves_played: u32, _squares: u32) -> u64 {
-    20
+/// Moves left to budget for: a constant (`time_moves_to_go`, default 20), so each move gets
+/// that fraction of what is left. Early moves, where Gomoku games are decided, get the most
+/// (pela spends up to a second of a 10 s game on its moves 3-12); the budget shrinks by a
+/// constant ratio a move and never collapses.
+fn moves_to_go(limits: &Limits) -> u64 {
+    limits.params.get(Param::TimeMovesToGo).max(1) as u64
 }
 
 impl TimeBudget {
-    /// The budget for `limits` on a board of `squares` squares.
-    pub fn new(limits: &Limits, squares: u32) -> TimeBudget {
+    /// The budget for `limits` (the board size is not used at the moment).
+    pub fn new(limits: &Limits, _squares: u32) -> TimeBudget {
         let lag = limits.protocol_lag_ms;
         let mut hard: Option<u64> = None;
         let mut soft: Option<u64> = None;
@@ -60,7 +62,7 @@ impl TimeBudget {
                 let game = limits.match_time_ms.filter(|&m| m > 0).unwrap_or(left);
                 let reserve = (game / 20).min(2000);
                 let spendable = left.saturating_sub(lag + reserve);
-                let mtg = moves_to_go(limits.moves_played, squares);
+                let mtg = moves_to_go(limits);
                 let inc = limits.increment_ms;
                 let target = spendable / mtg + inc * 3 / 4;
                 // Never gamble more than an eighth of the clock on one move. An iteration
@@ -69,7 +71,8 @@ impl TimeBudget {
                 // of long games were left 10-50 ms, where the games against pela were lost.
                 let cap = spendable / 8 + inc / 2;
                 let hard_ms = (target * 2).min(cap).min(spendable);
-                tighten(hard_ms, (target * 6 / 10).min(hard_ms));
+                let soft_percent = limits.params.get(Param::TimeSoftPercent).clamp(1, 100) as u64;
+                tighten(hard_ms, (target * soft_percent / 100).min(hard_ms));
             }
         }
 

@@ -6,18 +6,15 @@ use std::time::{Duration, Instant};
 
 use crate::eval::{CL_3, CL_4, CL_43};
 use crate::movegen::{blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves};
+use crate::params::{Param, Params};
 use crate::position::Position;
 use crate::score::{INF, MATE, MATE_BOUND};
 use crate::tt::{Bound, TranspositionTable};
 
 pub const MAX_PLY: usize = 120;
-/// Attacking fours a leaf VCF probe may chain.
-const LEAF_VCF_DEPTH: u32 = 5;
-/// Static pruning: remaining depth at most this, margins per ply of depth. (Depth 6 against
-/// depth 3: 67-30-3 at tc=5/0.5.)
-const FUTILITY_DEPTH: i32 = 6;
-const FUTILITY_MARGIN: i32 = 90;
-const RAZOR_MARGIN: i32 = 60;
+// The search constants (leaf VCF depth, futility and razoring margins, late-move limits, move
+// ordering bonuses) are tunable: see `params.rs`. (Futility depth 6 against 3: 67-30-3 at
+// tc=5/0.5.)
 
 /// Limits and flags shared by all threads of one search.
 #[derive(Debug)]
@@ -31,6 +28,8 @@ pub struct Shared<'a> {
     pub start: Instant,
     pub hard: Option<Duration>,
     pub max_nodes: Option<u64>,
+    /// Tunable search constants.
+    pub params: Params,
 }
 
 /// Converts a score to its hash-table form (mate distances from the node, not the root).
@@ -168,6 +167,7 @@ impl<'a> Worker<'a> {
         let opp = me.opponent();
         let c = me.index();
         let killers = self.killers[ply];
+        let p = &self.shared.params;
         let mut scored = std::mem::take(&mut *self.scored.borrow_mut());
         scored.clear();
         scored.extend(moves.iter().enumerate().map(|(i, &m)| {
@@ -178,14 +178,14 @@ impl<'a> Worker<'a> {
                 let theirs = self.pos.info(m, opp);
                 let mut s = i32::from(mine.value) * 2
                     + i32::from(theirs.value)
-                    + i32::from(mine.class) * 400;
+                    + i32::from(mine.class) * p.get(Param::OrderOwnClass);
                 if theirs.class >= CL_4 {
-                    s += 1500;
+                    s += p.get(Param::OrderBlockFour);
                 } else if theirs.class >= CL_3 {
-                    s += 300;
+                    s += p.get(Param::OrderBlockThree);
                 }
                 if killers[0] == m || killers[1] == m {
-                    s += 250;
+                    s += p.get(Param::OrderKiller);
                 }
                 s + self.history[c][m] / 64
             };
@@ -285,17 +285,18 @@ impl<'a> Worker<'a> {
         // Static pruning near the leaves (Rapfi's razoring and child-node futility): only when
         // the opponent has no five, open-four or four-three square, where the static value
         // would hide a forced line.
+        let params = self.shared.params;
         if !pv_node
             && !forced
             && !under_threat
-            && depth <= FUTILITY_DEPTH
+            && depth <= params.get(Param::FutilityDepth)
             && !self.pos.has_class(opp, CL_43)
         {
             let eval = self.evaluate();
-            if eval + RAZOR_MARGIN * depth < alpha && depth <= 2 {
+            if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
                 return self.quiescence(ply);
             }
-            if eval - FUTILITY_MARGIN * depth >= beta && beta > -MATE_BOUND {
+            if eval - params.get(Param::FutilityMargin) * depth >= beta && beta > -MATE_BOUND {
                 return eval;
             }
         }
@@ -332,8 +333,12 @@ impl<'a> Worker<'a> {
             let tactical = threatened || self.is_tactical(m);
             if !pv_node && !tactical && depth <= 3 && best > -MATE_BOUND {
                 // Looser (10/16/24: 16-21) and tighter (4/7/12: 21-19) limits were no better.
-                let limit = [0, 6, 10, 16][depth.clamp(0, 3) as usize];
-                if n >= limit {
+                let limit = match depth {
+                    ..=1 => params.get(Param::LateMovesDepth1),
+                    2 => params.get(Param::LateMovesDepth2),
+                    _ => params.get(Param::LateMovesDepth3),
+                };
+                if n >= limit as usize {
                     break;
                 }
             }
@@ -343,7 +348,7 @@ impl<'a> Worker<'a> {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && n >= 3 {
+                if depth >= 3 && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
                     r = 1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6);
                     if pv_node {
                         r -= 1;
@@ -411,7 +416,7 @@ impl<'a> Worker<'a> {
     fn quiescence(&mut self, ply: usize) -> i32 {
         let me = self.pos.side_to_move();
         if has_four_moves(&self.pos, me)
-            && let Some(n) = self.vcf(LEAF_VCF_DEPTH, ply)
+            && let Some(n) = self.vcf(self.shared.params.get(Param::LeafVcfDepth) as u32, ply)
         {
             return MATE - ply as i32 - n as i32;
         }

@@ -1,0 +1,237 @@
+//! Search constants that a tuner may change: each has a name (the `INFO` key that sets it in the
+//! brain, as c-gomoku-cli's `option.NAME=V` and `renzoku tune` send it), a default, and a range.
+//!
+//! The values travel with the search's [`crate::Limits`], so two engines in one process (tests,
+//! the selfplay example) never see each other's settings, and the hot path reads a plain array.
+
+use std::fmt;
+
+/// One tunable constant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    pub doc: &'static str,
+}
+
+/// Identifies a tunable constant; the discriminant indexes [`SPECS`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Param {
+    FutilityDepth,
+    FutilityMargin,
+    RazorMargin,
+    AspirationWindow,
+    LeafVcfDepth,
+    LmrMinMoves,
+    LateMovesDepth1,
+    LateMovesDepth2,
+    LateMovesDepth3,
+    OrderOwnClass,
+    OrderBlockFour,
+    OrderBlockThree,
+    OrderKiller,
+    TimeMovesToGo,
+    TimeSoftPercent,
+}
+
+/// Number of tunable constants.
+pub const COUNT: usize = 15;
+
+/// Every constant, in the order of [`Param`].
+pub const SPECS: [ParamSpec; COUNT] = [
+    ParamSpec {
+        name: "futility_depth",
+        default: 6,
+        min: 0,
+        max: 12,
+        doc: "remaining depth up to which static (futility) pruning applies",
+    },
+    ParamSpec {
+        name: "futility_margin",
+        default: 90,
+        min: 10,
+        max: 400,
+        doc: "futility margin per ply of remaining depth",
+    },
+    ParamSpec {
+        name: "razor_margin",
+        default: 60,
+        min: 10,
+        max: 400,
+        doc: "razoring margin per ply (depth <= 2: drop to the leaf search)",
+    },
+    ParamSpec {
+        name: "aspiration_window",
+        default: 40,
+        min: 5,
+        max: 400,
+        doc: "half width of the first aspiration window from depth 5",
+    },
+    ParamSpec {
+        name: "leaf_vcf_depth",
+        default: 5,
+        min: 0,
+        max: 15,
+        doc: "fours a leaf VCF probe may chain",
+    },
+    ParamSpec {
+        name: "lmr_min_moves",
+        default: 3,
+        min: 1,
+        max: 20,
+        doc: "moves searched at full depth before late-move reductions start",
+    },
+    ParamSpec {
+        name: "late_moves_depth1",
+        default: 6,
+        min: 1,
+        max: 60,
+        doc: "quiet moves searched at remaining depth 1 (late-move pruning)",
+    },
+    ParamSpec {
+        name: "late_moves_depth2",
+        default: 10,
+        min: 1,
+        max: 60,
+        doc: "quiet moves searched at remaining depth 2",
+    },
+    ParamSpec {
+        name: "late_moves_depth3",
+        default: 16,
+        min: 1,
+        max: 80,
+        doc: "quiet moves searched at remaining depth 3",
+    },
+    ParamSpec {
+        name: "order_own_class",
+        default: 400,
+        min: 0,
+        max: 2000,
+        doc: "move ordering: bonus per threat class of our own stone",
+    },
+    ParamSpec {
+        name: "order_block_four",
+        default: 1500,
+        min: 0,
+        max: 5000,
+        doc: "move ordering: bonus for a square where the opponent would make a four",
+    },
+    ParamSpec {
+        name: "order_block_three",
+        default: 300,
+        min: 0,
+        max: 2000,
+        doc: "move ordering: bonus for a square where the opponent would make an open three",
+    },
+    ParamSpec {
+        name: "order_killer",
+        default: 250,
+        min: 0,
+        max: 2000,
+        doc: "move ordering: bonus of a killer move",
+    },
+    ParamSpec {
+        name: "time_moves_to_go",
+        default: 20,
+        min: 5,
+        max: 60,
+        doc: "a move's time budget is the clock left divided by this",
+    },
+    ParamSpec {
+        name: "time_soft_percent",
+        default: 60,
+        min: 20,
+        max: 100,
+        doc: "no new iteration starts after this percentage of the move's budget",
+    },
+];
+
+/// The values of every tunable constant for one search.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Params([i32; COUNT]);
+
+impl Default for Params {
+    fn default() -> Self {
+        Params(std::array::from_fn(|i| SPECS[i].default))
+    }
+}
+
+impl fmt::Debug for Params {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut m = f.debug_map();
+        for (spec, v) in SPECS.iter().zip(self.0) {
+            m.entry(&spec.name, &v);
+        }
+        m.finish()
+    }
+}
+
+impl Params {
+    #[inline]
+    pub fn get(&self, p: Param) -> i32 {
+        self.0[p as usize]
+    }
+
+    /// The constant called `name` (ASCII case-insensitive), if there is one.
+    pub fn lookup(name: &str) -> Option<usize> {
+        SPECS.iter().position(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Sets constant number `index` (from [`Params::lookup`]); a value outside its range is an
+    /// error naming the range, and changes nothing.
+    pub fn set_index(&mut self, index: usize, value: i64) -> Result<(), String> {
+        let spec = SPECS.get(index).ok_or_else(|| format!("no tunable constant #{index}"))?;
+        if value < i64::from(spec.min) || value > i64::from(spec.max) {
+            return Err(format!("{} is {}..={}", spec.name, spec.min, spec.max));
+        }
+        self.0[index] = value as i32;
+        Ok(())
+    }
+
+    /// Sets the constant called `name`; unknown names and out-of-range values are errors.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), String> {
+        let index = Params::lookup(name).ok_or_else(|| format!("unknown constant {name}"))?;
+        self.set_index(index, value)
+    }
+
+    /// `name=value` for every constant that differs from its default.
+    pub fn changed(&self) -> Vec<String> {
+        SPECS
+            .iter()
+            .zip(self.0)
+            .filter(|(s, v)| s.default != *v)
+            .map(|(s, v)| format!("{}={v}", s.name))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_are_consistent() {
+        for (i, s) in SPECS.iter().enumerate() {
+            assert!(s.min <= s.default && s.default <= s.max, "{}", s.name);
+            assert_eq!(Params::lookup(s.name), Some(i));
+            assert_eq!(Params::lookup(&s.name.to_uppercase()), Some(i));
+        }
+        assert_eq!(SPECS[Param::TimeSoftPercent as usize].name, "time_soft_percent");
+        assert_eq!(SPECS[Param::FutilityDepth as usize].name, "futility_depth");
+    }
+
+    #[test]
+    fn set_checks_names_and_ranges() {
+        let mut p = Params::default();
+        assert!(p.changed().is_empty());
+        p.set("FUTILITY_MARGIN", 120).expect("in range");
+        assert_eq!(p.get(Param::FutilityMargin), 120);
+        assert_eq!(p.changed(), vec!["futility_margin=120".to_string()]);
+        let before = p;
+        assert!(p.set("futility_margin", 5).is_err());
+        assert!(p.set("no_such_thing", 1).is_err());
+        assert_eq!(p, before);
+    }
+}
