@@ -83,6 +83,8 @@ pub struct Scorer<'a> {
     /// time limit deepens round by round, see `Controller::balance_deepening`); `None`: short
     /// searches within the time given.
     pub fixed_depth: Option<u32>,
+    /// Squares never to be chosen (Yixin `yxblock`), whatever the decision.
+    pub blocked: &'a [Point],
 }
 
 impl Scorer<'_> {
@@ -141,7 +143,9 @@ impl Scorer<'_> {
         budget: Duration,
         allowed: &dyn Fn(Point) -> bool,
     ) -> Option<Point> {
-        let moves = candidates(board, self.rule, MAX_CANDIDATES, allowed);
+        let blocked = self.blocked;
+        let allowed = |p: Point| allowed(p) && !blocked.contains(&p);
+        let moves = candidates(board, self.rule, MAX_CANDIDATES, &allowed);
         self.score_moves(board, &moves, budget)
             .into_iter()
             .min_by_key(|&(_, v)| (v - target).abs())
@@ -157,14 +161,16 @@ impl Scorer<'_> {
         budget: Duration,
         allowed: &dyn Fn(Point) -> bool,
     ) -> Vec<Point> {
-        let moves = candidates(board, self.rule, MAX_CANDIDATES.max(count * 2), allowed);
+        let blocked = self.blocked;
+        let allowed = |p: Point| allowed(p) && !blocked.contains(&p);
+        let moves = candidates(board, self.rule, MAX_CANDIDATES.max(count * 2), &allowed);
         let mut scored = self.score_moves(board, &moves, budget);
         // Lowest value for the opponent first = best for us.
         scored.sort_by_key(|&(_, v)| v);
         let mut ordered: Vec<Point> = scored.into_iter().map(|(p, _)| p).collect();
         // Moves not scored in time and then any legal square, so the count is always met.
         ordered.extend(moves.iter().copied());
-        ordered.extend(candidates(board, self.rule, usize::MAX, allowed));
+        ordered.extend(candidates(board, self.rule, usize::MAX, &allowed));
         let mut chosen: Vec<Point> = Vec::new();
         for p in ordered {
             if chosen.len() == count {
@@ -180,13 +186,16 @@ impl Scorer<'_> {
     }
 
     /// Among offered moves for the side to move, the one that leaves it worst off (we are the
-    /// opponent choosing).
+    /// opponent choosing); blocked squares only when every offered move is blocked.
     pub fn worst_of(
         &mut self,
         board: &Board,
         offered: &[Point],
         budget: Duration,
     ) -> Option<Point> {
+        let open: Vec<Point> =
+            offered.iter().copied().filter(|p| !self.blocked.contains(p)).collect();
+        let offered = if open.is_empty() { offered } else { &open };
         self.score_moves(board, offered, budget).into_iter().max_by_key(|&(_, v)| v).map(|(p, _)| p)
     }
 }

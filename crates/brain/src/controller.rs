@@ -74,10 +74,12 @@ impl Controller {
     pub fn run(mut self) {
         while let Ok(message) = self.rx.recv() {
             self.may_ponder = false;
+            let mut last = None;
             match message {
                 Message::Finish => break,
                 Message::Error(text) => self.error(text),
                 Message::Command(seq, received, command) => {
+                    last = Some(seq);
                     let searching = searches(&command);
                     if searching && self.flags.ending() {
                         continue;
@@ -91,10 +93,12 @@ impl Controller {
             }
             // Automatic pondering only when allowed (auto_pondering / pondering 1) and never
             // in analysis mode (document §3.3.6).
-            if self.may_ponder {
+            if self.may_ponder
+                && let Some(seq) = last
+            {
                 let settings = self.settings();
                 if settings.pondering && !settings.analysis_mode {
-                    self.ponder(None, None);
+                    self.ponder(None, seq, false);
                 }
             }
         }
@@ -184,7 +188,7 @@ impl Controller {
                     engine.clear_hash();
                 }
             }
-            Command::Ponder(ms) => self.ponder(ms, Some(seq)),
+            Command::Ponder(ms) => self.ponder(ms, seq, true),
             Command::Unknown(line) => {
                 // Control characters (junk input) are not echoed raw: the manager's log is text.
                 let echo: String = line
@@ -340,9 +344,14 @@ impl Controller {
         }
         let engine = self.engine(settings);
         analysis.search_started(board, settings.rule, engine.hash_probe(), Some(seq));
-        let (best, result) =
+        let (mut best, result) =
             think::search(engine, board, settings.rule, &limits, &flags.stop, &mut progress);
         analysis.search_finished(&result, true);
+        // Blocked squares (yxblock) are never played, whichever shortcut of the search (a five,
+        // a proven VCF, an instant answer) found them: another legal move when one exists.
+        if best.is_some_and(|p| limits.excluded_moves.contains(&p)) {
+            best = think::quick_move(board, settings.rule, &limits.excluded_moves).or(best);
+        }
         progress.finish(best);
         // Multi-PV (yxnbest, yxsearchdefend): one summary per line, best last.
         for line in progress.lines.iter().skip(1).rev() {
@@ -354,17 +363,17 @@ impl Controller {
 
     /// Thinks on the opponent's time (or for `PONDER ms`) until a command arrives or STOP.
     /// Nothing is printed; what it learns stays in the hash table.
-    /// `seq`: the `PONDER` command being executed (`None` for automatic pondering, which runs
-    /// after its command is done): its position counts as published, so an `INFO evaluate`
-    /// is answered from the ponder search instead of waiting for it (and ending it).
-    fn ponder(&mut self, ms: Option<i64>, seq: Option<u64>) {
+    /// `seq`: the `PONDER` command being executed, or the command whose reply is followed by
+    /// automatic pondering. `explicit` (PONDER): its position counts as published, so an
+    /// `INFO evaluate` is answered from the ponder search instead of waiting for it (and
+    /// ending it); automatic pondering runs after its command is done.
+    fn ponder(&mut self, ms: Option<i64>, seq: u64, explicit: bool) {
         let settings = self.settings();
         let Some(board) = self.board.clone() else { return };
         if board.empty_count() == 0 {
             return;
         }
-        let rx = self.rx.clone();
-        if !self.flags.arm_interrupt(|| !rx.is_empty()) {
+        if !self.flags.arm_interrupt(seq) || !self.rx.is_empty() {
             return;
         }
         let limits = match ms.and_then(|ms| u64::try_from(ms).ok()) {
@@ -376,7 +385,12 @@ impl Controller {
         let analysis = Arc::clone(&self.analysis);
         let engine = self.engine(&settings);
         // `INFO evaluate` during pondering describes the ponder search.
-        analysis.search_started(&board, settings.rule, engine.hash_probe(), seq);
+        analysis.search_started(
+            &board,
+            settings.rule,
+            engine.hash_probe(),
+            explicit.then_some(seq),
+        );
         let result = engine.search(
             &board,
             settings.rule,

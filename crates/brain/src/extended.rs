@@ -317,7 +317,8 @@ impl Controller {
             let p = if started.elapsed() + budget <= total {
                 self.with_scorer(seq, |s| s.balancing_move(&next, target, budget, &|_| true))
             } else {
-                balance::candidates(&next, rule, 1, &|_| true).first().copied()
+                let blocked = &self.excluded;
+                balance::candidates(&next, rule, 1, &|p| !blocked.contains(&p)).first().copied()
             };
             let Some(p) = p else { break };
             let _ = next.play(p);

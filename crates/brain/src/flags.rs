@@ -82,11 +82,15 @@ impl Flags {
         self.interrupt.store(true, Ordering::SeqCst);
     }
 
-    /// Controller side: arm `interrupt` for a ponder search; false if a command is already
-    /// waiting (`pending` is checked after the flag is cleared, so none can slip through).
-    pub fn arm_interrupt(&self, pending: impl Fn() -> bool) -> bool {
+    /// Controller side: arm `interrupt` for a ponder search after command `seq` (the PONDER
+    /// itself, or the command whose reply is followed by automatic pondering); false if a later
+    /// command has been counted already. The reader counts a command and raises the flag before
+    /// queueing it, and the check follows the clearing: a command counted after the check
+    /// raises the flag after the clearing, so none can slip through, and the raising for
+    /// command `seq` itself happened before it was received, so it cannot end this search.
+    pub fn arm_interrupt(&self, seq: u64) -> bool {
         self.interrupt.store(false, Ordering::SeqCst);
-        !pending()
+        self.last_seq() <= seq
     }
 }
 
@@ -128,8 +132,15 @@ mod tests {
     #[test]
     fn pending_commands_prevent_pondering() {
         let flags = Flags::default();
-        assert!(!flags.arm_interrupt(|| true));
-        assert!(flags.arm_interrupt(|| false));
+        flags.forwarded();
+        let ponder = flags.next_seq();
+        // The PONDER's own forwarding does not end its search.
+        assert!(flags.arm_interrupt(ponder));
+        assert!(!flags.interrupt.load(Ordering::SeqCst));
+        // A command counted before the ponder starts prevents it; one after interrupts it.
+        let later = flags.next_seq();
+        assert!(!flags.arm_interrupt(ponder));
+        assert!(flags.arm_interrupt(later));
         flags.forwarded();
         assert!(flags.interrupt.load(Ordering::SeqCst));
     }

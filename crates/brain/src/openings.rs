@@ -79,6 +79,7 @@ impl Controller {
         let out = self.out.clone();
         let flags = Arc::clone(&self.flags);
         flags.arm_stop(seq, fixed_depth.is_some());
+        let blocked = self.excluded.clone();
         let engine = if blind { self.engine_unprepared(&settings) } else { self.engine(&settings) };
         let mut scorer = Scorer {
             engine,
@@ -87,6 +88,7 @@ impl Controller {
             out: &out,
             blind,
             fixed_depth,
+            blocked: &blocked,
         };
         f(&mut scorer)
     }
@@ -122,8 +124,9 @@ impl Controller {
         limits.turn_time_ms = limits.turn_time_ms.map(|t| t * percent / 100);
         limits.excluded_moves.extend(board.empty_points().filter(|&p| !zone.allows(board, p)));
         let out = self.out.clone();
-        let fallback =
-            |rule| balance::candidates(board, rule, 1, &|p| zone.allows(board, p)).first().copied();
+        let blocked = self.excluded.clone();
+        let permitted = |p: Point| zone.allows(board, p) && !blocked.contains(&p);
+        let fallback = |rule| balance::candidates(board, rule, 1, &permitted).first().copied();
         if !self.tables_in_time(&settings) {
             // No time to build the evaluation: the nearest legal square in the zone, even.
             let best = fallback(settings.rule);
@@ -152,7 +155,7 @@ impl Controller {
         out.send(&Reply::Summary(think::summary(board, &result)));
         let value = score_value(result.score);
         match best {
-            Some(p) if zone.allows(board, p) => Some((p, value)),
+            Some(p) if permitted(p) => Some((p, value)),
             // The engine ignores exclusions that would leave nothing; the zone still rules.
             _ => fallback(settings.rule).map(|p| (p, value)),
         }
@@ -174,21 +177,35 @@ impl Controller {
     }
 
     /// As [`Controller::propose_three`], with the value of the position after them for white
-    /// (the side to move then).
+    /// (the side to move then). Openings with a blocked square (yxblock) are left out; when
+    /// that leaves none around the centre, they are laid around the nearest square that works.
     fn propose_three_valued(&mut self, seq: u64, board: &Board) -> Option<(Vec<Point>, i64)> {
         let budget = balance::turn_budget(&self.settings());
         let per = budget / RENJU_OPENINGS.len() as u32;
+        let blocked = self.excluded.clone();
+        let fits = |stones: &[Point]| {
+            let mut next = board.clone();
+            stones
+                .iter()
+                .all(|&p| next.contains(p) && !blocked.contains(&p) && next.play(p).is_ok())
+        };
         let center = board.center();
+        let mut centers: Vec<Point> = board.empty_points().collect();
+        centers.sort_by_key(|&p| (p.chebyshev(center), p));
+        let center =
+            centers.into_iter().find(|&c| RENJU_OPENINGS.iter().any(|o| fits(&o.stones(c))))?;
         self.with_scorer(seq, |scorer| {
             RENJU_OPENINGS
                 .iter()
-                .filter_map(|o| {
-                    let stones = o.stones(center);
+                .map(|o| o.stones(center))
+                .filter(|stones| fits(stones))
+                .map(|stones| {
                     let mut next = board.clone();
-                    stones
-                        .iter()
-                        .all(|&p| next.contains(p) && next.play(p).is_ok())
-                        .then(|| (stones.to_vec(), scorer.value(&next, per)))
+                    for &p in &stones {
+                        let _ = next.play(p);
+                    }
+                    let value = scorer.value(&next, per);
+                    (stones.to_vec(), value)
                 })
                 .min_by_key(|(_, v)| v.abs())
         })
@@ -247,7 +264,10 @@ impl Controller {
             // One balanced stone on an empty board.
             (R::Swap1st, 0) if n == 0 => self.balanced_stone(seq, &board, Zone::Anywhere),
             (R::Swap5, 1) => self.balanced_stone(seq, &board, Zone::Anywhere),
-            (R::Pro | R::LongPro, 0) if n == 0 => Some(Answer::Move(board.center())),
+            (R::Pro | R::LongPro, 0) if n == 0 && !self.excluded.contains(&board.center()) => {
+                Some(Answer::Move(board.center()))
+            }
+            (R::Pro | R::LongPro, 0) if n == 0 => self.play_in(seq, &board, Zone::Anywhere),
             (R::Pro | R::LongPro, 0) if n == 1 => self.play_in(seq, &board, Zone::Anywhere),
             (R::Pro | R::LongPro, 0) => {
                 let k = if step.rule() == R::Pro { 5 } else { 7 };

@@ -151,15 +151,26 @@ impl Reader {
 
     fn forward_command(&mut self, command: Command) {
         let seq = self.flags.next_seq();
-        self.forward(Message::Command(seq, Instant::now(), command));
+        self.send(Message::Command(seq, Instant::now(), command));
     }
 
+    /// Forwards a parse error; it takes a sequence number too, so that a ponder search that
+    /// starts after it was counted sees that something is waiting (see [`Flags`]).
     fn forward(&mut self, message: Message) {
+        self.flags.next_seq();
+        self.send(message);
+    }
+
+    /// A running ponder search is interrupted *before* the message is queued: the controller
+    /// clears the flag only after receiving, so the flag raised for a command can never land
+    /// on the ponder search that this very command starts (it used to be raised after the
+    /// send, and an explicit `PONDER` could end its own search at once).
+    fn send(&mut self, message: Message) {
+        self.flags.forwarded();
         if self.tx.send(message).is_err() {
             eprintln!("pbrain-renzoku: controller gone");
             self.exit();
         }
-        self.flags.forwarded();
     }
 
     /// END: the commands received before it are still executed in order, except searches: the

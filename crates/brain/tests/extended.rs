@@ -114,15 +114,7 @@ fn cpu_after_a_move(b: &mut Brain, turn: &str, window: Duration) -> Option<u64> 
 fn auto_pondering_only_when_enabled() {
     let mut b = brain(0, 100);
     let window = Duration::from_millis(800);
-    // Let the start-up work (pattern tables of every rule, built in the background) finish.
-    let settle = Instant::now();
-    while settle.elapsed() < Duration::from_secs(15) {
-        let Some(before) = b.cpu_ticks() else { return };
-        std::thread::sleep(Duration::from_millis(300));
-        if b.cpu_ticks().unwrap_or_default() - before <= 1 {
-            break;
-        }
-    }
+    settle(&mut b);
     // Off by default and with 0: the brain is idle on the opponent's time.
     let Some(idle) = cpu_after_a_move(&mut b, "TURN 7,7", window) else { return };
     assert!(idle <= 4, "pondering without auto_pondering: {idle} ticks");
@@ -145,6 +137,48 @@ fn auto_pondering_only_when_enabled() {
     b.send("INFO analysis_mode 0");
     let Some(idle) = cpu_after_a_move(&mut b, "TURN 14,0", window) else { return };
     assert!(idle <= 4, "auto_pondering 0 still ponders: {idle} ticks");
+}
+
+/// An explicit PONDER after an ordinary reply (no analysis mode, no automatic pondering)
+/// searches until STOP or a new position: the brain uses CPU right after it, every time (the
+/// command used to be able to end its own search at once), and is idle again after STOP.
+#[test]
+fn explicit_ponder_after_a_normal_reply_searches_until_stop_or_a_new_position() {
+    let mut b = brain(0, 100);
+    let window = Duration::from_millis(600);
+    settle(&mut b);
+    for turn in ["TURN 7,7", "TURN 3,3", "TURN 11,4"] {
+        let _ = point(&b.ask(turn));
+        b.send("PONDER");
+        let Some(before) = b.cpu_ticks() else { return };
+        std::thread::sleep(window);
+        let busy = b.cpu_ticks().unwrap_or_default() - before;
+        // 60 ticks at most in 0.6 s on one thread; a loaded CI machine still gives it a share.
+        assert!(busy >= 8, "PONDER after `{turn}` used {busy} ticks in {window:?}");
+        if turn == "TURN 3,3" {
+            // A new position ends the pondering and is answered as usual.
+            continue;
+        }
+        b.send("STOP");
+        assert!(b.silent_for(Duration::from_millis(150)), "STOP ends pondering silently");
+        let before = b.cpu_ticks().unwrap_or_default();
+        std::thread::sleep(Duration::from_millis(400));
+        let idle = b.cpu_ticks().unwrap_or_default() - before;
+        assert!(idle <= 4, "still searching after STOP: {idle} ticks");
+    }
+}
+
+/// Waits (at most 15 s) until the start-up work (the pattern tables of every rule, built in the
+/// background) is done, so that CPU measurements see only the searches.
+fn settle(b: &mut Brain) {
+    let settle = Instant::now();
+    while settle.elapsed() < Duration::from_secs(15) {
+        let Some(before) = b.cpu_ticks() else { return };
+        std::thread::sleep(Duration::from_millis(300));
+        if b.cpu_ticks().unwrap_or_default() - before <= 1 {
+            break;
+        }
+    }
 }
 
 /// The summary of an `INFO evaluate` answer; `None` for the empty MESSAGE.

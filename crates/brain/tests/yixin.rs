@@ -5,6 +5,7 @@ mod common;
 use std::time::Duration;
 
 use common::{Brain, point};
+use renzoku_rules::Point;
 
 #[test]
 fn yixin_session() {
@@ -39,6 +40,74 @@ fn yixin_block_excludes_root_moves() {
     assert_ne!(first, second);
     brain.send("yxblockreset");
     assert!(brain.silent_for(Duration::from_millis(200)));
+}
+
+/// A position where black (to move, "own" = 1) wins: its move is taken from the search's
+/// shortcut (a five or a proven line), then that square is blocked and must not be played.
+fn blocked_winning_square_is_avoided(position: &str, rule: u32) {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send(&format!("INFO rule {rule}\nINFO timeout_turn 300"));
+    let board = format!("BOARD\n{position}\nDONE");
+    brain.send(&board);
+    let summary = brain.line();
+    assert!(summary.contains(" ev W"), "a won position: {summary}");
+    let win = point(&brain.reply());
+    // A new game forgets the blocked squares: they are sent after RESTART.
+    brain.send(&format!("RESTART\nyxblock\n{win}\ndone"));
+    assert_eq!(brain.line(), "OK");
+    for ask in [board.as_str(), "yxnbest 1", "yxsearchdefend"] {
+        if ask != board {
+            brain.send(&format!("yxboard\n{position}\ndone"));
+        }
+        let reply = point(&brain.ask(ask));
+        assert_ne!(reply, win, "`{ask}` played the blocked square");
+    }
+}
+
+#[test]
+fn blocked_five_is_not_played() {
+    // A four with one free end: the five's square is the only immediate win.
+    let four = "3,7,1\n4,7,1\n5,7,1\n6,7,1\n2,7,2\n4,9,2\n5,9,2\n6,10,2";
+    blocked_winning_square_is_avoided(four, 0);
+    blocked_winning_square_is_avoided(four, 4);
+}
+
+#[test]
+fn blocked_winning_line_is_not_started() {
+    // Two closed threes crossing: a forced win by fours (VCF) from the root threat probe.
+    let vcf =
+        "3,7,1\n4,7,1\n5,7,1\n8,3,1\n8,4,1\n8,5,1\n2,7,2\n8,2,2\n0,0,2\n14,14,2\n0,14,2\n14,0,2";
+    blocked_winning_square_is_avoided(vcf, 0);
+}
+
+/// Opening answers and proposals (the centre stone, the book of 26 openings) avoid blocked
+/// squares too.
+#[test]
+fn blocked_squares_are_avoided_by_opening_answers() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    let block = "yxblock\n7,7\n6,6\ndone";
+    brain.send(&format!("INFO timeout_turn 300\n{block}"));
+    let blocked = [Point::new(7, 7), Point::new(6, 6)];
+    let first = point(&brain.ask("PROBOARD\nDONE"));
+    assert!(!blocked.contains(&first), "PRO's first stone on a blocked square: {first}");
+    for ask in ["SWAP2BOARD\nDONE", "RIFSTEP1\nDONE"] {
+        brain.send(&format!("RESTART\n{block}"));
+        assert_eq!(brain.line(), "OK");
+        let reply = brain.ask(ask);
+        let stones: Vec<Point> = reply.split_whitespace().map(point).collect();
+        assert_eq!(stones.len(), 3, "{ask}: {reply}");
+        assert!(stones.iter().all(|p| !blocked.contains(p)), "{ask}: {reply}");
+    }
+    brain.send(&format!("RESTART\n{block}\nyxswap2step1"));
+    assert_eq!(brain.line(), "OK");
+    for i in 1..=3 {
+        let line = brain.reply_message(&format!("MESSAGE SWAP2 MOVE{i} "));
+        let coords: Vec<u8> =
+            line.split_whitespace().skip(3).filter_map(|t| t.parse().ok()).collect();
+        assert!(!blocked.contains(&Point::new(coords[0], coords[1])), "{line}");
+    }
 }
 
 #[test]
