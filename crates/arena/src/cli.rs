@@ -13,7 +13,7 @@ options: -concurrency N -drawafter N -rule 0|1|4|8|9 -boardsize 5..32 -games N -
          -openings file=FILE [type=offset|pos] [order=sequential|random] [srand=N]
          -pgn FILE -sgf FILE -msg FILE -jsonl FILE -resume -ratinginterval N
          -sample [freq=F] [format=csv|bin|bin_lz4] [file=FILE] -hangtimeout SECONDS
-         -affinity on|off -serve [HOST:]PORT
+         -affinity on|off -serve [HOST:]PORT -shard I/N|slurm|k8s[/N]
 -hangtimeout: an engine without a clock (no tc, or only depth=/nodes=) that has not answered a
          move after SECONDS (default 60) loses by `hang` and is killed.
 -affinity on|off: with 2 or more workers and no more workers than CPUs, each worker and its
@@ -27,6 +27,14 @@ options: -concurrency N -drawafter N -rule 0|1|4|8|9 -boardsize 5..32 -games N -
          given, and the sampled moves when -sample is).
 -resume: with -jsonl, plays only the games missing from the journal; the PGN, SGF, message and
          sample files are rebuilt from the journal first.
+-shard:  play only shard I of N of the match (game pairs kept together; the N shards play, between
+         them, exactly the games of the unsharded run). Every output file gets .shard-I-of-N
+         before its extension; -jsonl is required; `renzoku merge` joins the journals. With
+         -sprt, each shard also reads the other shards' journals between games and stops when the
+         test on all of them decides (NAME.sprt-decision.json beside the journals stops the
+         others). `slurm` takes I/N from a job array (SLURM_ARRAY_TASK_ID and the array's size),
+         `k8s` from an Indexed Job (JOB_COMPLETION_INDEX; N from k8s/N or RENZOKU_SHARD_COUNT).
+         Without srand, the shards draw the seed from the options, so they all agree.
 Engine processes are kept from game to game (START again) and restarted only after a fault.
 Options take one or two dashes. With no engine, a short demo match of pbrain-renzoku against
 itself is played.";

@@ -91,6 +91,12 @@ impl Engine {
     }
 
     /// Whether this process may play another game: no fault so far and still running.
+    /// The options of the next game (a kept process may get other `option.` values, as the
+    /// tuner's do from game to game).
+    pub fn set_options(&mut self, opts: &EngineOptions) {
+        self.opts.clone_from(opts);
+    }
+
     pub fn is_reusable(&self) -> bool {
         !self.broken && !self.process.has_exited()
     }

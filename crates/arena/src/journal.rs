@@ -8,10 +8,11 @@ use std::path::Path;
 use renzoku_rules::{Color, Point};
 use serde::{Deserialize, Serialize};
 
+use crate::matchinfo::MatchInfo;
 use crate::record::{GameRecord, Reason, Sample};
 
 /// The JSON form of a game (field names are the public format).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     /// 1-based game number in the schedule.
     pub game: usize,
@@ -41,6 +42,10 @@ pub struct Entry {
     /// for the `-sample` file.
     #[serde(default)]
     pub samples: Vec<usize>,
+    /// The match this game belongs to (what `renzoku merge` needs; absent in journals written
+    /// before sharding existed).
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub info: Option<MatchInfo>,
 }
 
 impl Entry {
@@ -68,6 +73,16 @@ impl Entry {
             total,
             messages: g.messages.clone(),
             samples: g.samples.iter().map(|s| s.position.len()).collect(),
+            info: None,
+        }
+    }
+
+    /// The score of engine `e` in half points (0, 1 or 2), as [`GameRecord::half_points_of`].
+    pub fn half_points_of(&self, e: usize) -> u8 {
+        match self.winner.as_deref() {
+            Some("black") => 2 * u8::from(self.black_engine == e),
+            Some("white") => 2 * u8::from(self.white_engine == e),
+            _ => 1,
         }
     }
 

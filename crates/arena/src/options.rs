@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use renzoku_rules::Rule;
 
+use crate::shard::Shard;
 use crate::sprt::{SprtModel, SprtParams};
 use crate::timecontrol::TimeControl;
 
@@ -114,6 +115,8 @@ pub struct Options {
     pub affinity: bool,
     /// `-serve ADDR`: the live web view of the run (see [`crate::live`]).
     pub serve: Option<std::net::SocketAddr>,
+    /// `-shard I/N|slurm|k8s[/N]`: play only this share of the schedule (see [`crate::shard`]).
+    pub shard: Option<Shard>,
 }
 
 impl Default for Options {
@@ -147,6 +150,7 @@ impl Default for Options {
             hang_timeout_ms: DEFAULT_HANG_TIMEOUT_MS,
             affinity: true,
             serve: None,
+            shard: None,
         }
     }
 }
@@ -225,6 +229,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "sample" => o.sample = Some(parse_sample(&kv()?)?),
             "sprt" => o.sprt = Some(parse_sprt(&kv()?)?),
             "serve" => o.serve = Some(crate::live::parse_addr(&single()?)?),
+            "shard" => {
+                o.shard = Some(crate::shard::parse(&single()?, &|k| std::env::var(k).ok())?);
+            }
             _ => return Err(format!("unknown option '{arg}'")),
         }
     }
@@ -352,7 +359,7 @@ fn parse_openings(kv: &[(String, String)]) -> Result<OpeningOptions, String> {
     Ok(o)
 }
 
-fn parse_sample(kv: &[(String, String)]) -> Result<SampleOptions, String> {
+pub fn parse_sample(kv: &[(String, String)]) -> Result<SampleOptions, String> {
     let mut freq = 1.0;
     let mut format = SampleFormat::Csv;
     let mut file = None;
@@ -417,6 +424,11 @@ fn validate(o: &Options) -> Result<(), String> {
     }
     if o.games == 0 || o.rounds == 0 {
         return Err("-games and -rounds must be at least 1".to_string());
+    }
+    if o.shard.is_some() && o.jsonl.is_none() && !o.engines.is_empty() {
+        return Err("-shard needs -jsonl FILE: each shard writes its own journal (FILE with \
+                    .shard-I-of-N before the extension), which renzoku merge joins"
+            .to_string());
     }
     if o.sprt.is_some() && o.engines.len() > 2 {
         return Err("-sprt works only in a match between two engines".to_string());

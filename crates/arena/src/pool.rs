@@ -58,6 +58,7 @@ impl EnginePool {
         let o = cx.options;
         if let Some(mut kept) = self.take(e) {
             if kept.is_reusable() {
+                kept.set_options(&o.engines[e]);
                 match kept.start_game(o.board_size, o.rule) {
                     Ok(()) => {
                         self.slots[e] = Some(kept);

@@ -15,6 +15,7 @@ use crate::game::{self, Context, GameError, Observer};
 use crate::journal::{self, Entry, Journal};
 use crate::live::{self, LiveHub, LiveServer};
 use crate::logger::Logger;
+use crate::matchinfo::{self, MatchInfo};
 use crate::openings::{self, Opening};
 use crate::options::Options;
 use crate::output::Outputs;
@@ -24,6 +25,7 @@ use crate::progress::Progress;
 use crate::record::GameRecord;
 use crate::rng;
 use crate::schedule::{self, Job};
+use crate::shardpeers::{self, ShardPeers};
 use crate::sprt::Decision;
 use crate::stats::{self, Pentanomial, Trinomial};
 
@@ -141,16 +143,27 @@ impl Standings {
     }
 
     pub fn add(&mut self, g: &GameRecord) {
+        self.add_result(g.index, g.encounter, |e| g.half_points_of(e));
+    }
+
+    /// Counts game `index` (0-based) of `encounter`, where `half_points(e)` is engine `e`'s
+    /// score in half points (the journal reader and `renzoku merge` count without a record).
+    pub fn add_result(
+        &mut self,
+        index: usize,
+        encounter: usize,
+        half_points: impl Fn(usize) -> u8,
+    ) {
         self.finished += 1;
-        let Some(t) = self.tallies.get_mut(g.encounter) else { return };
-        let hp = g.half_points_of(t.engines[0]);
+        let Some(t) = self.tallies.get_mut(encounter) else { return };
+        let hp = half_points(t.engines[0]);
         match hp {
             2 => t.games.wins += 1,
             0 => t.games.losses += 1,
             _ => t.games.draws += 1,
         }
         if self.paired {
-            let key = g.index / 2;
+            let key = index / 2;
             match t.pending.remove(&key) {
                 Some(first) => t.pairs.add(first, hp),
                 None => {
@@ -252,8 +265,9 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// The journal line of a game. Engine messages are kept only when a `-msg` file needs them
 /// (they can be large); the sample indices are empty without `-sample`.
-fn journal_entry(g: &GameRecord, total: usize, o: &Options) -> Entry {
+fn journal_entry(g: &GameRecord, total: usize, o: &Options, info: &MatchInfo) -> Entry {
     let mut e = Entry::from_record(g, total);
+    e.info = Some(info.clone());
     if o.msg.is_none() {
         e.messages.clear();
     }
@@ -271,11 +285,30 @@ fn start_live_view(o: &Options) -> Result<Option<(LiveHub, LiveServer)>, String>
     Ok(Some((hub, server)))
 }
 
+/// With `-shard`, the options with every output file named for the shard.
+fn shard_local(o: &Options) -> Options {
+    let mut local = o.clone();
+    if let Some(s) = o.shard {
+        for p in [&mut local.jsonl, &mut local.pgn, &mut local.sgf, &mut local.msg] {
+            if let Some(path) = p.as_mut() {
+                *path = s.path(path);
+            }
+        }
+        if let Some(sample) = local.sample.as_mut() {
+            sample.file = s.path(&sample.file);
+        }
+    }
+    local
+}
+
 /// Runs the match; returns the exit code.
-pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
+pub fn run(given: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
+    // The journal as named on the command line: the shards' journals are found beside it.
+    let base_journal = given.jsonl.clone();
+    let local = shard_local(given);
+    let o = &local;
     let spawns =
         o.engines.iter().map(|e| Spawn::from_command(&e.cmd)).collect::<Result<Vec<_>, _>>()?;
-    let names = resolve_names(o, &spawns)?;
     let opening_list: Vec<Opening> = match &o.openings {
         Some(op) => openings::load(&op.file, op.format, o.board_size)?,
         None => Vec::new(),
@@ -294,12 +327,34 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let seed = match previous.first() {
         Some(e) => e.srand,
         None if configured != 0 => configured,
+        // Every shard must draw the same schedule: the seed comes from the options.
+        None if o.shard.is_some() => matchinfo::options_hash(o, &opening_list).max(1),
         None => rng::unpredictable_seed(),
     };
     if configured != 0 && configured != seed {
         return Err(format!("the journal was written with srand={seed}, not {configured}"));
     }
-    let jobs = schedule::build(o, opening_list.len(), seed);
+    let info = MatchInfo::new(o, &opening_list, seed);
+    let all_jobs = schedule::build(o, opening_list.len(), seed);
+    let total = all_jobs.len();
+    let jobs: Vec<Job> =
+        all_jobs.into_iter().filter(|j| o.shard.is_none_or(|s| s.contains(j.index))).collect();
+    // -shard with -sprt: the test runs on every shard's games.
+    let mut peers = match (o.shard, &base_journal, &o.sprt) {
+        (Some(shard), Some(base), Some(_)) => {
+            let peers = ShardPeers::new(base, shard, total, &info.id, o);
+            if let Some(d) = shardpeers::read_decision(peers.decision_path(), &info.id)? {
+                println!(
+                    "SPRT: {} accepted by shard {} after {} games (LLR {:.2}); shard {} stops.",
+                    d.decision, d.shard, d.games, d.llr, shard
+                );
+                return Ok(0);
+            }
+            Some(peers)
+        }
+        _ => None,
+    };
+    let names = resolve_names(o, &spawns)?;
     let mut standings = Standings::new(o);
     let mut done: HashSet<usize> = HashSet::new();
     // The journal is authoritative: its games (each once, torn lines dropped) are the games
@@ -307,15 +362,31 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let mut kept: Vec<Entry> = Vec::new();
     let mut replay: Vec<GameRecord> = Vec::new();
     for e in previous {
-        if e.total != jobs.len() || e.game == 0 || e.game > jobs.len() {
+        if e.total != total || e.game == 0 || e.game > total {
             return Err(format!(
                 "the journal does not match these options (game {} of {})",
                 e.game, e.total
             ));
         }
+        if let Some(id) = e.info.as_ref().map(|i| &i.id)
+            && *id != info.id
+        {
+            return Err(format!(
+                "the journal belongs to another match (id {id}, these options make {})",
+                info.id
+            ));
+        }
+        if let Some(s) = o.shard
+            && !s.contains(e.game - 1)
+        {
+            return Err(format!("game {} of the journal is not in shard {s}", e.game));
+        }
         if done.insert(e.game - 1) {
             let g = e.to_record()?;
             standings.add(&g);
+            if let Some(p) = &mut peers {
+                p.add_own(&g);
+            }
             replay.push(g);
             kept.push(e);
         }
@@ -335,6 +406,13 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
         None => None,
     };
     let progress = Progress::new(jobs.len(), done.len(), o.show_board || o.debug);
+    if let Some(s) = o.shard {
+        progress.println(&format!(
+            "Shard {s}: {} of the {total} games of the match (seed {seed}, match {})",
+            jobs.len(),
+            info.id
+        ));
+    }
     if !done.is_empty() {
         progress.println(&format!(
             "Resuming: {} of {} games already played (outputs rebuilt from the journal)",
@@ -342,7 +420,6 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
             jobs.len()
         ));
     }
-    let total = jobs.len();
     // Started before the games so that the first viewer sees them from their first move; it
     // stops (closing every viewer's stream) when this function returns.
     let (hub, _server) = match start_live_view(o) {
@@ -365,6 +442,8 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
     let abort = AtomicBool::new(false);
     let finished = AtomicBool::new(false);
     let queue = Mutex::new(todo);
+    let decision_file = peers.as_ref().map(|p| p.decision_path().to_path_buf());
+    let stopped_by_peer = AtomicBool::new(false);
     let loggers: Vec<Option<Logger>> = (0..o.concurrency)
         .map(|i| if o.log { Logger::for_worker(i + 1).ok() } else { None })
         .collect();
@@ -376,9 +455,21 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
         // scope waits for them.
         let _stop = StopOnPanic { abort: &abort, finished: &finished };
         // Watcher: turns a signal into an abort and kills every engine group.
+        // It also stops the shard once another shard has written the SPRT decision.
         scope.spawn(|| {
+            let mut ticks = 0u32;
             while !finished.load(Ordering::SeqCst) {
                 if interrupted.load(Ordering::SeqCst) {
+                    abort.store(true, Ordering::SeqCst);
+                    process::kill_all();
+                }
+                ticks += 1;
+                if ticks.is_multiple_of(100)
+                    && let Some(path) = &decision_file
+                    && !abort.load(Ordering::SeqCst)
+                    && path.exists()
+                {
+                    stopped_by_peer.store(true, Ordering::SeqCst);
                     abort.store(true, Ordering::SeqCst);
                     process::kill_all();
                 }
@@ -448,7 +539,7 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
                 Ok(g) => {
                     standings.add(&g);
                     if let Some(j) = &mut journal
-                        && let Err(e) = j.write(&journal_entry(&g, total, o))
+                        && let Err(e) = j.write(&journal_entry(&g, total, o, &info))
                     {
                         fatal.get_or_insert(format!("cannot write the journal: {e}"));
                     }
@@ -474,11 +565,27 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
                     let every = o.rating_interval as usize;
                     if every > 0
                         && standings.finished.is_multiple_of(every)
-                        && standings.finished < total
+                        && standings.finished < jobs.len()
                     {
                         progress.println(&standings.report(&names, o));
                     }
-                    if standings.sprt_decision(o) != Decision::Continue {
+                    let decision = match &mut peers {
+                        Some(p) => {
+                            p.add_own(&g);
+                            if let Err(e) = p.poll() {
+                                fatal.get_or_insert(e);
+                            }
+                            let d = p.decision(o);
+                            if d != Decision::Continue
+                                && let Err(e) = p.write_decision(o, d)
+                            {
+                                fatal.get_or_insert(e);
+                            }
+                            d
+                        }
+                        None => standings.sprt_decision(o),
+                    };
+                    if decision != Decision::Continue {
                         abort.store(true, Ordering::SeqCst);
                         process::kill_all();
                     }
@@ -500,9 +607,23 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
         fatal.get_or_insert(format!("cannot finish output: {e}"));
     }
     print!("{}", standings.report(&names, o));
-    match standings.sprt_decision(o) {
+    let decision = match &mut peers {
+        Some(p) => {
+            if let Err(e) = p.poll() {
+                fatal.get_or_insert(e);
+            }
+            println!("All shards so far ({} games):", p.merged.finished);
+            print!("{}", p.merged.report(&names, o));
+            p.decision(o)
+        }
+        None => standings.sprt_decision(o),
+    };
+    match decision {
         Decision::AcceptH0 => println!("SPRT: H0 accepted, the run stops."),
         Decision::AcceptH1 => println!("SPRT: H1 accepted, the run stops."),
+        Decision::Continue if stopped_by_peer.load(Ordering::SeqCst) => {
+            println!("SPRT: decided by another shard (see the decision file), this shard stops.");
+        }
         Decision::Continue => {}
     }
     if let Some(m) = fatal {
@@ -510,8 +631,9 @@ pub fn run(o: &Options, observer: Option<Observer<'_>>) -> Result<i32, String> {
         exit = 1;
     } else if interrupted.load(Ordering::SeqCst) {
         eprintln!(
-            "interrupted: {} of {total} games finished; run again with -resume to play the rest",
-            standings.finished
+            "interrupted: {} of {} games finished; run again with -resume to play the rest",
+            standings.finished,
+            jobs.len()
         );
         exit = EXIT_INTERRUPTED;
     }

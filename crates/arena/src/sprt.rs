@@ -13,9 +13,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Serialize};
+
 use crate::stats::{Pentanomial, Trinomial, score_from_elo};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SprtModel {
     Bayesian,
     Logistic,
@@ -44,13 +47,15 @@ impl fmt::Display for SprtModel {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Serialized into the journals so that `renzoku merge` decides with the match's own test.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtParams {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
     /// None: bayesian for games, logistic for pairs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<SprtModel>,
 }
 

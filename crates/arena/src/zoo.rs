@@ -15,6 +15,13 @@
 //! Opening commands (SWAP1STBOARD, SWAPBOARD, SWAP2BOARD) are answered with random legal
 //! stones, or `SWAP` half of the time where the command allows it.
 //! `--tag` is ignored; tests use it to find leftover processes.
+//! `--seed N` makes every move a function of N and the position alone (not of the process or
+//! of earlier games), so that a match between seeded zoo engines plays the same games wherever
+//! and in whatever order they are played (the sharding tests compare games one for one).
+//! `INFO zoo_skill S` (0 to 100, default 0) sets how often, in percent, the engine plays the
+//! greedy move (complete five, block four, lengthen its longest line) instead of a random one:
+//! more skill wins more games, which gives the tuner's tests a parameter with a known better
+//! value.
 //! Every move comes with `MESSAGE zoo MODE pid PID cpus LIST move N` (N counts the process's
 //! own moves; LIST is its `Cpus_allowed_list` at start), so tests can tell which process played
 //! which game and where it was allowed to run.
@@ -61,6 +68,10 @@ struct Zoo {
     relaunch: Vec<String>,
     /// `--tag`, passed on to children so that tests can find them.
     tag: String,
+    /// `--seed`: moves depend on the seed and the position only.
+    seed: Option<u64>,
+    /// `INFO zoo_skill`: percent of greedy moves.
+    skill: f64,
 }
 
 impl Zoo {
@@ -76,6 +87,67 @@ impl Zoo {
         if (0..s).contains(&x) && (0..s).contains(&y) {
             self.cells[(y * s + x) as usize] = v;
         }
+    }
+
+    /// With `--seed`, the generator restarts from the seed and the position before each
+    /// decision.
+    fn reseed(&mut self) {
+        if let Some(seed) = self.seed {
+            let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
+            for &c in &self.cells {
+                h = (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3);
+            }
+            h ^= h >> 29;
+            self.rng = h | 1;
+        }
+    }
+
+    /// The square of the greedy move: make five, else stop the opponent's five, else the
+    /// longest own line (opponent lines count a little less); ties broken at random.
+    fn greedy(&mut self) -> Option<usize> {
+        let s = self.size as i64;
+        let run = |cells: &[u8], x: i64, y: i64, dx: i64, dy: i64, who: u8| {
+            let mut n = 0;
+            let (mut cx, mut cy) = (x + dx, y + dy);
+            while (0..s).contains(&cx)
+                && (0..s).contains(&cy)
+                && cells[(cy * s + cx) as usize] == who
+            {
+                n += 1;
+                cx += dx;
+                cy += dy;
+            }
+            n
+        };
+        let mut best: Vec<usize> = Vec::new();
+        let mut best_score = -1;
+        for i in 0..self.cells.len() {
+            if self.cells[i] != 0 {
+                continue;
+            }
+            let (x, y) = ((i % self.size) as i64, (i / self.size) as i64);
+            let mut score = 0;
+            for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                for (who, weight, five) in [(1u8, 10, 1000), (2u8, 9, 900)] {
+                    let len = 1
+                        + run(&self.cells, x, y, dx, dy, who)
+                        + run(&self.cells, x, y, -dx, -dy, who);
+                    score = score.max(if len >= 5 { five } else { len * weight });
+                }
+            }
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(i);
+            }
+        }
+        if best.is_empty() {
+            return None;
+        }
+        let k = (self.random() % best.len() as u64) as usize;
+        Some(best[k])
     }
 
     fn misbehaving(&self) -> bool {
@@ -99,6 +171,7 @@ impl Zoo {
         stones: usize,
         out: &mut impl Write,
     ) -> io::Result<()> {
+        self.reseed();
         writeln!(out, "MESSAGE zoo {} pid {} opening {word} {stones}", self.mode, self.pid)?;
         let count = match (word, stones) {
             ("SWAP1STBOARD", 0) => 1,
@@ -122,9 +195,16 @@ impl Zoo {
 
     /// Answers a move request, misbehaving as asked.
     fn answer(&mut self, out: &mut impl Write) -> io::Result<()> {
+        self.reseed();
         let empty: Vec<usize> = (0..self.cells.len()).filter(|&i| self.cells[i] == 0).collect();
-        let pick =
+        let mut pick =
             if empty.is_empty() { 0 } else { empty[(self.random() % empty.len() as u64) as usize] };
+        if self.skill > 0.0
+            && ((self.random() % 10_000) as f64) < self.skill * 100.0
+            && let Some(g) = self.greedy()
+        {
+            pick = g;
+        }
         let (x, y) = (pick % self.size, pick / self.size);
         let bad = self.misbehaving();
         self.own_moves += 1;
@@ -236,6 +316,8 @@ pub fn run(args: &[String], relaunch: &[String]) -> io::Result<()> {
             .and_then(|i| args.get(i + 1))
             .cloned()
             .unwrap_or_default(),
+        seed: value("--seed"),
+        skill: 0.0,
         cpus: std::fs::read_to_string("/proc/self/status")
             .ok()
             .and_then(|s| {
@@ -357,6 +439,13 @@ pub fn run(args: &[String], relaunch: &[String]) -> io::Result<()> {
             word @ ("SWAP1STBOARD" | "SWAPBOARD" | "SWAP2BOARD") => {
                 zoo.cells.iter_mut().for_each(|c| *c = 0);
                 in_opening = Some((word.to_string(), 0));
+            }
+            "INFO" => {
+                if words.next() == Some("ZOO_SKILL")
+                    && let Some(v) = words.next().and_then(|v| v.parse::<f64>().ok())
+                {
+                    zoo.skill = v.clamp(0.0, 100.0);
+                }
             }
             "ABOUT" => {
                 writeln!(out, "name=\"zoo-{mode}\", version=\"1.0\", author=\"Renzoku tests\"")?;
