@@ -330,16 +330,16 @@ impl Controller {
         let lines =
             limits.multi_pv.clamp(1, u32::try_from(board.empty_count()).unwrap_or(1).max(1));
         let analysis = Arc::clone(&self.analysis);
-        let mut progress =
-            Progress::new(&out, settings.show_detail).with_num_pv(lines).publishing(&analysis);
+        let mut progress = Progress::new(&out, settings.show_detail)
+            .with_num_pv(lines)
+            .publishing(&analysis)
+            .reporting(board, settings.message_format);
         let received = self.received;
         let limits = limits_after_wait(limits, received);
         if !tables_ready_in_time(settings.rule, &limits) {
             let best = think::quick_move(board, settings.rule, &limits.excluded_moves);
-            out.send(&Reply::Summary(think::summary(
-                board,
-                &think::quick_result(best, received.elapsed()),
-            )));
+            let quick = think::quick_result(best, received.elapsed());
+            out.send(&think::result_reply(board, &quick, settings.message_format, 1));
             return best;
         }
         let engine = self.engine(settings);
@@ -353,11 +353,11 @@ impl Controller {
             best = think::quick_move(board, settings.rule, &limits.excluded_moves).or(best);
         }
         progress.finish(best);
-        // Multi-PV (yxnbest, yxsearchdefend): one summary per line, best last.
-        for line in progress.lines.iter().skip(1).rev() {
-            out.send(&Reply::Summary(think::line_summary(board, line)));
+        // Multi-PV (yxnbest, yxsearchdefend): one line per PV, the result last.
+        for reply in think::final_replies(board, &result, &progress.lines, settings.message_format)
+        {
+            out.send(&reply);
         }
-        out.send(&Reply::Summary(think::summary(board, &result)));
         best
     }
 

@@ -130,10 +130,8 @@ impl Controller {
         if !self.tables_in_time(&settings) {
             // No time to build the evaluation: the nearest legal square in the zone, even.
             let best = fallback(settings.rule);
-            out.send(&Reply::Summary(think::summary(
-                board,
-                &think::quick_result(best, self.received.elapsed()),
-            )));
+            let quick = think::quick_result(best, self.received.elapsed());
+            out.send(&think::result_reply(board, &quick, settings.message_format, 1));
             return best.map(|p| (p, 0));
         }
         let flags = Arc::clone(&self.flags);
@@ -152,7 +150,7 @@ impl Controller {
             &mut Progress::silent(&out).publishing(&analysis),
         );
         analysis.search_finished(&result, true);
-        out.send(&Reply::Summary(think::summary(board, &result)));
+        out.send(&think::result_reply(board, &result, settings.message_format, 1));
         let value = score_value(result.score);
         match best {
             Some(p) if permitted(p) => Some((p, value)),

@@ -45,6 +45,8 @@ pub struct Settings {
     pub thread_split_depth: i64,
     /// Tunable search constants, set by `INFO <name> <value>` with the engine's names.
     pub params: Params,
+    /// The style of the search's `MESSAGE` lines (`INFO message_format`).
+    pub message_format: MessageFormat,
     /// An INFO came in Yixin mode (Yixin-Board's "no time limit" encoding is recognised only
     /// then).
     pub yixin: bool,
@@ -78,7 +80,31 @@ impl Default for Settings {
             start_depth: 0,
             thread_split_depth: 0,
             params: Params::default(),
+            message_format: MessageFormat::AlphaGomoku,
             yixin: false,
+        }
+    }
+}
+
+/// The style of the `MESSAGE` line sent after each finished iteration and at the end of a
+/// search (`INFO message_format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageFormat {
+    /// The AlphaGomoku summary: `depth 1-17 ev 56.2 winrate 54.0 drawrate 0.0 n … n/s … tm …
+    /// pv Xh8 Oi9` (ev = expected score in %, or W/L/D with the plies of a proven result).
+    AlphaGomoku,
+    /// Rapfi's realtime line: `depth 14-22 ev 35 n 1.2M n/ms 640 tm 1870 pv h8 i9`, with
+    /// `multipv k` under multi-PV (read by pygomo-lib and Gomoku Calculator-style GUIs).
+    Rapfi,
+}
+
+impl MessageFormat {
+    /// `alphagomoku` or `rapfi`, in any letter case.
+    pub fn from_name(name: &str) -> Option<MessageFormat> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "alphagomoku" => Some(MessageFormat::AlphaGomoku),
+            "rapfi" => Some(MessageFormat::Rapfi),
+            _ => None,
         }
     }
 }
@@ -104,6 +130,11 @@ impl Settings {
                 Info::Folder(path) => self.folder.clone_from(path),
                 // A tunable search constant (renzoku tune, c-gomoku-cli's option.NAME=V).
                 // Other unknown keys are ignored (contract §1).
+                Info::Unknown { key, value } if key == "message_format" => {
+                    self.message_format = MessageFormat::from_name(value).ok_or_else(|| {
+                        format!("INFO message_format {value}: alphagomoku or rapfi expected")
+                    })?;
+                }
                 Info::Unknown { key, value } => {
                     if let Some(index) = Params::lookup(key) {
                         let v: i64 = value
@@ -270,6 +301,21 @@ mod tests {
         assert!(s.apply(&Info::Int(IntKey::ThreadNum, 0), false).is_err());
         assert_eq!(s.thread_num, 1);
         assert!(s.apply(&Info::Int(IntKey::TimeIncrement, -1), false).is_err());
+    }
+
+    #[test]
+    fn message_format_is_alphagomoku_or_rapfi_in_any_case() {
+        let mut s = Settings::default();
+        assert_eq!(s.message_format, MessageFormat::AlphaGomoku);
+        let info =
+            |value: &str| Info::Unknown { key: "message_format".into(), value: value.into() };
+        assert!(s.apply(&info("Rapfi"), false).is_ok());
+        assert_eq!(s.message_format, MessageFormat::Rapfi);
+        let err = s.apply(&info("uci"), false).expect_err("not a format");
+        assert!(err.contains("message_format uci"), "{err}");
+        assert_eq!(s.message_format, MessageFormat::Rapfi, "the old value is kept");
+        assert!(s.apply(&info("ALPHAGOMOKU"), false).is_ok());
+        assert_eq!(s.message_format, MessageFormat::AlphaGomoku);
     }
 
     #[test]

@@ -7,11 +7,12 @@ use std::time::{Duration, Instant};
 use renzoku_engine::{
     Engine, IterationInfo, Limits, RootMoveInfo, Score, SearchObserver, SearchResult,
 };
-use renzoku_protocol::{Ev, PvMove, Realtime, Reply, SearchSummary, Tenths};
+use renzoku_protocol::{Ev, LineEval, PvMove, RapfiLine, Realtime, Reply, SearchSummary, Tenths};
 use renzoku_rules::{Board, Color, Point, Rule, is_legal, makes_five};
 
 use crate::analysis::Analysis;
 use crate::output::Output;
+use crate::settings::MessageFormat;
 
 /// `MESSAGE REALTIME POS|DONE` (one pair per root move, thousands per second) start only after
 /// the search has run this long: a quick search shows just its best move, as in Rapfi.
@@ -41,6 +42,9 @@ pub struct Progress<'a> {
     analysis: Option<&'a Analysis>,
     /// The last move announced with `REALTIME BEST`.
     last_best: Option<Point>,
+    /// One `MESSAGE` line per finished iteration about this position, in this format (`None`:
+    /// no search lines, e.g. pondering and the short searches of opening decisions).
+    report: Option<(Board, MessageFormat)>,
 }
 
 impl<'a> Progress<'a> {
@@ -55,7 +59,15 @@ impl<'a> Progress<'a> {
             lines: Vec::new(),
             analysis: None,
             last_best: None,
+            report: None,
         }
+    }
+
+    /// Sends a `MESSAGE` line about `board` for each finished iteration, in `format`.
+    #[must_use]
+    pub fn reporting(mut self, board: &Board, format: MessageFormat) -> Self {
+        self.report = Some((board.clone(), format));
+        self
     }
 
     /// The search chose `best`: when a stopped iteration changed its mind after the last
@@ -123,6 +135,11 @@ impl SearchObserver for Progress<'_> {
         {
             analysis.iteration(info);
         }
+        if let Some((board, format)) = &self.report
+            && let Some(reply) = iteration_reply(board, info, *format, self.num_pv)
+        {
+            self.out.send(&reply);
+        }
         if self.show_detail & 1 != 0
             && let Some(&best) = info.pv.first()
         {
@@ -181,34 +198,88 @@ impl Drop for Progress<'_> {
 
 /// The AlphaGomoku summary of a search from `board` (side to move = the first PV move's colour).
 pub fn summary(board: &Board, result: &SearchResult) -> SearchSummary {
-    build_summary(
-        board,
-        Line {
-            depth: result.depth,
-            seldepth: result.seldepth,
-            score: result.score,
-            winrate: result.winrate,
-            nodes: result.nodes,
-            elapsed: result.elapsed,
-            pv: &result.pv,
-        },
-    )
+    build_summary(board, Line::of_result(result))
 }
 
-/// The summary of one principal variation of a multi-PV search.
+/// The summary of one iteration (one principal variation of a multi-PV search).
 pub fn line_summary(board: &Board, info: &IterationInfo) -> SearchSummary {
-    build_summary(
-        board,
-        Line {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            score: info.score,
-            winrate: info.winrate,
-            nodes: info.nodes,
-            elapsed: info.elapsed,
-            pv: &info.pv,
-        },
-    )
+    build_summary(board, Line::of_iteration(info))
+}
+
+/// The `MESSAGE` line of one finished iteration, or `None` when `format` has no line for it:
+/// the AlphaGomoku summary has no multi-PV index, so a multi-PV search (yxnbest,
+/// yxsearchdefend) sends its summaries only at the end, one per line, best last, where a
+/// reader can tell them apart (Rapfi's style reports every line of every iteration).
+pub fn iteration_reply(
+    board: &Board,
+    info: &IterationInfo,
+    format: MessageFormat,
+    num_pv: u32,
+) -> Option<Reply> {
+    match format {
+        MessageFormat::AlphaGomoku if num_pv > 1 => None,
+        MessageFormat::AlphaGomoku => Some(Reply::Summary(line_summary(board, info))),
+        MessageFormat::Rapfi => Some(rapfi_reply(Line::of_iteration(info), multipv(num_pv, info))),
+    }
+}
+
+/// `multipv k` is printed only when several lines are searched.
+fn multipv(num_pv: u32, info: &IterationInfo) -> Option<u32> {
+    (num_pv > 1).then_some(info.multipv.max(1))
+}
+
+/// The `MESSAGE` lines at the end of a search, in `format`: the other principal variations of
+/// a multi-PV search (`lines[1..]`, worst first), then the result, which comes last so that a
+/// client takes it as the move's evaluation.
+pub fn final_replies(
+    board: &Board,
+    result: &SearchResult,
+    lines: &[IterationInfo],
+    format: MessageFormat,
+) -> Vec<Reply> {
+    let num_pv = lines.len().max(1) as u32;
+    let mut replies: Vec<Reply> = lines
+        .iter()
+        .skip(1)
+        .rev()
+        .map(|line| match format {
+            MessageFormat::AlphaGomoku => Reply::Summary(line_summary(board, line)),
+            MessageFormat::Rapfi => rapfi_reply(Line::of_iteration(line), multipv(num_pv, line)),
+        })
+        .collect();
+    replies.push(result_reply(board, result, format, num_pv));
+    replies
+}
+
+/// The result's line alone (searches that report nothing else).
+pub fn result_reply(
+    board: &Board,
+    result: &SearchResult,
+    format: MessageFormat,
+    num_pv: u32,
+) -> Reply {
+    match format {
+        MessageFormat::AlphaGomoku => Reply::Summary(summary(board, result)),
+        MessageFormat::Rapfi => rapfi_reply(Line::of_result(result), (num_pv > 1).then_some(1)),
+    }
+}
+
+fn rapfi_reply(line: Line<'_>, multipv: Option<u32>) -> Reply {
+    let eval = match line.score {
+        Score::Eval(v) => LineEval::Value(v),
+        Score::Win(n) => LineEval::MateIn(n),
+        Score::Loss(n) => LineEval::MatedIn(n),
+    };
+    let text = RapfiLine {
+        depth: line.depth,
+        seldepth: line.seldepth,
+        multipv,
+        eval,
+        nodes: line.nodes,
+        time_ms: line.elapsed.as_millis() as u64,
+        pv: line.pv.to_vec(),
+    };
+    Reply::Message(text.to_string())
 }
 
 /// What a summary is made of, from a final result or from one iteration.
@@ -221,6 +292,32 @@ struct Line<'a> {
     nodes: u64,
     elapsed: std::time::Duration,
     pv: &'a [Point],
+}
+
+impl<'a> Line<'a> {
+    fn of_result(result: &'a SearchResult) -> Self {
+        Line {
+            depth: result.depth,
+            seldepth: result.seldepth,
+            score: result.score,
+            winrate: result.winrate,
+            nodes: result.nodes,
+            elapsed: result.elapsed,
+            pv: &result.pv,
+        }
+    }
+
+    fn of_iteration(info: &'a IterationInfo) -> Self {
+        Line {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score,
+            winrate: info.winrate,
+            nodes: info.nodes,
+            elapsed: info.elapsed,
+            pv: &info.pv,
+        }
+    }
 }
 
 fn build_summary(board: &Board, result: Line<'_>) -> SearchSummary {

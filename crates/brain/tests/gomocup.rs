@@ -79,10 +79,11 @@ fn begin_turn_and_errors_leave_the_state_unchanged() {
 fn summary_message_precedes_the_move() {
     let mut brain = started(15);
     brain.send("TURN 7,7");
-    let message = brain.line();
+    // One summary per finished iteration, the search's own last.
+    let (message, reply) = brain.summary_and_reply();
     assert!(message.starts_with("MESSAGE depth 1-"), "{message}");
     assert!(message.contains(" ev ") && message.contains(" pv O"), "{message}");
-    let reply = point(&brain.line());
+    let reply = point(&reply);
     // The PV starts with the move played: white, column letter, row from the top.
     let letter = char::from(b'a' + reply.x);
     assert!(message.contains(&format!("pv O{letter}{}", reply.y)), "{message} vs {reply}");

@@ -26,8 +26,8 @@ fn brain() -> Brain {
 /// Searches POSITION; returns the node count of the summary line.
 fn nodes(brain: &mut Brain) -> u64 {
     brain.send(POSITION);
-    let summary = brain.reply_message("MESSAGE depth");
-    let _ = common::point(&brain.reply());
+    let (summary, reply) = brain.summary_and_reply();
+    let _ = common::point(&reply);
     let n = summary.split(" n ").nth(1).and_then(|r| r.split(' ').next());
     n.and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("no node count in {summary}"))
 }

@@ -50,9 +50,9 @@ fn blocked_winning_square_is_avoided(position: &str, rule: u32) {
     brain.send(&format!("INFO rule {rule}\nINFO timeout_turn 300"));
     let board = format!("BOARD\n{position}\nDONE");
     brain.send(&board);
-    let summary = brain.line();
+    let (summary, reply) = brain.summary_and_reply();
     assert!(summary.contains(" ev W"), "a won position: {summary}");
-    let win = point(&brain.reply());
+    let win = point(&reply);
     // A new game forgets the blocked squares: they are sent after RESTART.
     brain.send(&format!("RESTART\nyxblock\n{win}\ndone"));
     assert_eq!(brain.line(), "OK");

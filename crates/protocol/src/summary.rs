@@ -137,16 +137,20 @@ impl fmt::Display for PvMove {
             Color::Black => 'X',
             Color::White => 'O',
         };
-        let mut letters = Vec::new();
-        let mut n = u32::from(self.point.x) + 1;
-        while n > 0 {
-            n -= 1;
-            letters.push(char::from(b'a' + (n % 26) as u8));
-            n /= 26;
-        }
-        let column: String = letters.into_iter().rev().collect();
-        write!(f, "{sign}{column}{}", self.point.y)
+        write!(f, "{sign}{}{}", column_letters(self.point.x), self.point.y)
     }
+}
+
+/// The column as letters in bijective base 26: `a` … `z`, then `aa`, `ab`, … (boards up to 32).
+pub(crate) fn column_letters(x: u8) -> String {
+    let mut letters = Vec::new();
+    let mut n = u32::from(x) + 1;
+    while n > 0 {
+        n -= 1;
+        letters.push(char::from(b'a' + (n % 26) as u8));
+        n /= 26;
+    }
+    letters.into_iter().rev().collect()
 }
 
 /// The summary sent after every search.

@@ -90,10 +90,43 @@ impl Brain {
         }
     }
 
+    /// The last MESSAGE line before the reply proper (the search's final summary; the lines of
+    /// its iterations come before it) and the reply.
+    pub fn summary_and_reply(&mut self) -> (String, String) {
+        let mut last = String::new();
+        loop {
+            let line = self.line();
+            let upper = line.to_ascii_uppercase();
+            if upper.starts_with("MESSAGE") {
+                last = line;
+            } else if !upper.starts_with("DEBUG") {
+                return (last, line);
+            }
+        }
+    }
+
     /// Sends `text` and returns the reply proper.
     pub fn ask(&mut self, text: &str) -> String {
         self.send(text);
         self.reply()
+    }
+
+    /// True when no reply proper (a line other than MESSAGE/DEBUG, which a search prints after
+    /// each iteration) arrives within `timeout`: the brain is still thinking.
+    pub fn no_reply_for(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.line_within(left) {
+                None => return true,
+                Some(line) => {
+                    let upper = line.to_ascii_uppercase();
+                    if !(upper.starts_with("MESSAGE") || upper.starts_with("DEBUG")) {
+                        return false;
+                    }
+                }
+            }
+        }
     }
 
     /// True when nothing at all is printed within `timeout`.
