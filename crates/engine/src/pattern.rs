@@ -230,14 +230,58 @@ pub const fn swap_colors(key: u32) -> u32 {
     key ^ (differ * 3)
 }
 
-static OWN_BLACK: [OnceLock<Vec<u8>>; 4] = [const { OnceLock::new() }; 4];
+/// A code table: the pattern code of each key, from the placing colour's point of view.
+///
+/// "Five or more" needs only the 4 squares on each side (a five through the centre lies within
+/// them, and so does everything that can still become one), so its table drops the outermost
+/// slot on each side: 16-bit keys, a 64 KiB table that stays in the fast caches. The exact-five
+/// and caro variants look at the fifth square (overlines, blocked ends) and keep 20-bit keys.
+#[derive(Clone, Copy, Debug)]
+pub struct CodeTable {
+    codes: &'static [u8],
+    shift: u32,
+    mask: u32,
+}
+
+impl CodeTable {
+    /// How many squares on each side of the centre the codes depend on (4 or 5).
+    #[inline]
+    pub fn reach(&self) -> i32 {
+        if self.shift == 2 { 4 } else { 5 }
+    }
+
+    /// The code of the (full, 20-bit) key, as seen by black; use [`swap_colors`] for white.
+    #[inline]
+    pub fn code(&self, key: u32) -> u8 {
+        self.codes[((key >> self.shift) & self.mask) as usize]
+    }
+}
+
+/// Bits of a key without its outermost slots (offsets -5 and 5).
+const INNER_BITS: u32 = KEY_BITS - 4;
+
+/// The compact table of the "five or more" variant, from the full one.
+fn compact(full: &[u8]) -> Vec<u8> {
+    (0..1u32 << INNER_BITS).map(|inner| full[(inner << 2) as usize]).collect()
+}
+
+static OWN_BLACK: [OnceLock<CodeTable>; 4] = [const { OnceLock::new() }; 4];
 
 /// The pattern table of `color`'s rule variant under `rule`, from the placing colour's point of
-/// view: index it with the key as is for black and with [`swap_colors`] of the key for white.
+/// view: look the key up as is for black and with [`swap_colors`] of the key for white.
 /// Colours with the same variant share one table (half the cache footprint).
-pub fn own_table(rule: Rule, color: Color) -> &'static [u8] {
+pub fn own_table(rule: Rule, color: Color) -> CodeTable {
     let v = Variant::for_rule(rule, color);
-    OWN_BLACK[v.index()].get_or_init(|| build(v))
+    *OWN_BLACK[v.index()].get_or_init(|| {
+        let full = build(v);
+        if v == Variant::Free {
+            let codes: &'static [u8] = Box::leak(compact(&full).into_boxed_slice());
+            CodeTable { codes, shift: 2, mask: (1 << INNER_BITS) - 1 }
+        } else {
+            let codes: &'static [u8] = Box::leak(full.into_boxed_slice());
+            CodeTable { codes, shift: 0, mask: (1 << KEY_BITS) - 1 }
+        }
+    })
 }
 
 /// The pattern code of a stone of `color` placed at the centre of `key` (absolute colours).
@@ -245,8 +289,8 @@ pub fn own_table(rule: Rule, color: Color) -> &'static [u8] {
 pub fn lookup(rule: Rule, color: Color, key: u32) -> u8 {
     let table = own_table(rule, color);
     match color {
-        Color::Black => table[key as usize],
-        Color::White => table[swap_colors(key) as usize],
+        Color::Black => table.code(key),
+        Color::White => table.code(swap_colors(key)),
     }
 }
 
@@ -278,6 +322,20 @@ mod tests {
 
     fn lv(rule: Rule, picture: &str) -> u8 {
         lookup(rule, Color::Black, key(picture))
+    }
+
+    /// The compact "five or more" table is exact: the outermost squares never change a code.
+    #[test]
+    fn five_or_more_ignores_the_outermost_squares() {
+        let full = build(Variant::Free);
+        let outer = 3 | 3 << (2 * slot(5));
+        for key in 0..KEYS as u32 {
+            assert_eq!(full[key as usize], full[(key & !outer) as usize], "key {key:#x}");
+        }
+        let table = own_table(Rule::Freestyle, Color::Black);
+        for key in (0..KEYS as u32).step_by(7) {
+            assert_eq!(table.code(key), full[key as usize], "key {key:#x}");
+        }
     }
 
     #[test]

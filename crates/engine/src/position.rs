@@ -83,6 +83,8 @@ struct Undo {
 #[derive(Clone, Copy, Debug)]
 struct Change {
     idx: u32,
+    /// Which colours' information changed (bit 0 black, bit 1 white).
+    changed: u8,
     pat: [u16; 2],
     info: [SquareInfo; 2],
 }
@@ -112,7 +114,7 @@ pub struct Position {
     bbox: [i32; 4],
     /// The same position as a rules board, for the exact renju forbidden check.
     board: Board,
-    tables: [&'static [u8]; 2],
+    tables: [pattern::CodeTable; 2],
     /// Square combination tables for black and white.
     combos: [&'static [SquareInfo]; 2],
     pub dirs: [isize; 4],
@@ -332,17 +334,21 @@ impl Position {
         }
     }
 
-    /// Recomputes the line codes of square `i` along `d`; true if either colour's changed.
+    /// Recomputes the line codes of square `i` along `d`; returns which colours' codes changed
+    /// (bit 0 black, bit 1 white).
     #[inline]
-    fn refresh_pattern(&mut self, i: usize, d: usize) -> bool {
+    fn refresh_pattern(&mut self, i: usize, d: usize) -> u8 {
         let key = self.keys[i][d] as usize;
         let shift = 4 * d;
         let mask = !(0xF << shift);
         let old = self.pat[i];
-        let white = self.tables[1][pattern::swap_colors(key as u32) as usize];
-        self.pat[i][0] = (old[0] & mask) | u16::from(self.tables[0][key]) << shift;
-        self.pat[i][1] = (old[1] & mask) | u16::from(white) << shift;
-        old != self.pat[i]
+        let white = self.tables[1].code(pattern::swap_colors(key as u32));
+        let new = [
+            (old[0] & mask) | u16::from(self.tables[0].code(key as u32)) << shift,
+            (old[1] & mask) | u16::from(white) << shift,
+        ];
+        self.pat[i] = new;
+        u8::from(old[0] != new[0]) | u8::from(old[1] != new[1]) << 1
     }
 
     /// Recomputes classes and values of square `i` (empty) from its line codes.
@@ -375,7 +381,12 @@ impl Position {
         let color = self.side;
         let code = code(color);
         self.stack.push(Undo { idx, bbox: self.bbox, changes: self.changes.len() });
-        self.changes.push(Change { idx: idx as u32, pat: self.pat[idx], info: self.info[idx] });
+        self.changes.push(Change {
+            idx: idx as u32,
+            changed: 3,
+            pat: self.pat[idx],
+            info: self.info[idx],
+        });
         self.cells[idx] = code as u8;
         let p = self.point(idx);
         // The square is empty, so placing cannot fail; the result is ignored on purpose.
@@ -384,17 +395,19 @@ impl Position {
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
         self.set_info(idx, 0, NO_INFO);
         self.set_info(idx, 1, NO_INFO);
+        // Squares whose tables ignore the fifth square on each side keep their codes there.
+        let reach = if self.tables.iter().all(|t| t.reach() == 4) { 4 } else { 5 };
         for d in 0..4 {
             let step = self.dirs[d];
             for k in 1..=5i32 {
                 let fwd = (idx as isize + step * k as isize) as usize;
                 self.keys[fwd][d] |= code << (2 * slot(-k));
-                if self.cells[fwd] == EMPTY as u8 {
+                if k <= reach && self.cells[fwd] == EMPTY as u8 {
                     self.update_square(fwd, d);
                 }
                 let back = (idx as isize - step * k as isize) as usize;
                 self.keys[back][d] |= code << (2 * slot(k));
-                if self.cells[back] == EMPTY as u8 {
+                if k <= reach && self.cells[back] == EMPTY as u8 {
                     self.update_square(back, d);
                 }
             }
@@ -403,14 +416,23 @@ impl Position {
         self.side = color.opponent();
     }
 
-    /// Refreshes an empty square whose key along `d` changed, remembering its old state.
+    /// Refreshes an empty square whose key along `d` changed, remembering its old state. Only
+    /// the colours whose line code changed get their square information recomputed.
     #[inline]
     fn update_square(&mut self, i: usize, d: usize) {
         let pat = self.pat[i];
         let info = self.info[i];
-        if self.refresh_pattern(i, d) {
-            self.changes.push(Change { idx: i as u32, pat, info });
-            self.refresh_info(i);
+        let changed = self.refresh_pattern(i, d);
+        if changed != 0 {
+            self.changes.push(Change { idx: i as u32, changed, pat, info });
+            if changed & 1 != 0 {
+                let black = self.combos[0][self.pat[i][0] as usize];
+                self.set_info(i, 0, black);
+            }
+            if changed & 2 != 0 {
+                let white = self.combos[1][self.pat[i][1] as usize];
+                self.set_info(i, 1, white);
+            }
         }
     }
 
@@ -438,8 +460,12 @@ impl Position {
             let Some(c) = self.changes.pop() else { break };
             let i = c.idx as usize;
             self.pat[i] = c.pat;
-            self.set_info(i, 0, c.info[0]);
-            self.set_info(i, 1, c.info[1]);
+            if c.changed & 1 != 0 {
+                self.set_info(i, 0, c.info[0]);
+            }
+            if c.changed & 2 != 0 {
+                self.set_info(i, 1, c.info[1]);
+            }
         }
         for dy in -2..=2isize {
             for dx in -2..=2isize {
@@ -482,9 +508,16 @@ mod tests {
 
     #[test]
     fn incremental_matches_fresh() {
+        // Freestyle's compact tables skip the fifth square on each side; the others do not.
+        for rule in [Rule::Renju, Rule::Freestyle, Rule::CaroStandard] {
+            incremental_matches_fresh_under(rule);
+        }
+    }
+
+    fn incremental_matches_fresh_under(rule: Rule) {
         let mut board = Board::new(13, 9).expect("size");
         board.set_wall(Point::new(3, 3)).expect("wall");
-        let mut pos = Position::new(&board, Rule::Renju);
+        let mut pos = Position::new(&board, rule);
         let moves = [(6, 4), (7, 4), (6, 5), (7, 5), (6, 3), (0, 0), (12, 8), (5, 4), (6, 6)];
         for &(x, y) in &moves {
             let i = pos.index(x, y);
@@ -495,7 +528,7 @@ mod tests {
             pos.unmake();
             fresh_equals(&pos);
         }
-        assert_eq!(pos.hash, Position::new(&board, Rule::Renju).hash);
+        assert_eq!(pos.hash, Position::new(&board, rule).hash);
     }
 
     #[test]
