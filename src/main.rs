@@ -13,7 +13,7 @@ use clap::{Parser, Subcommand};
     name = "renzoku",
     version,
     about = "Gomoku and Renju toolkit: rules tools, engine matches, a referee",
-    after_help = "Also: `renzoku match …` (c-gomoku-cli's command line; `renzoku match` alone runs a demo),\n`renzoku merge JOURNAL…|DIR` (joins the journals of a sharded match),\n`renzoku referee …` (one refereed game; see `renzoku referee --help`),\n`renzoku brain` (the engine on stdin/stdout)."
+    after_help = "Also: `renzoku match …` (c-gomoku-cli's command line; `renzoku match` alone runs a demo),\n`renzoku merge JOURNAL…|DIR` (joins the journals of a sharded match),\n`renzoku tune …` (SPSA over an engine's INFO parameters; see `renzoku tune --help`),\n`renzoku referee …` (one refereed game; see `renzoku referee --help`),\n`renzoku brain` (the engine on stdin/stdout)."
 )]
 struct Cli {
     #[command(subcommand)]

@@ -9,6 +9,7 @@ pub fn dispatch() -> Option<ExitCode> {
     let run: fn(&[String]) -> i32 = match args.first().map(String::as_str) {
         Some("match") => renzoku_arena::cli::run,
         Some("merge") => renzoku_arena::merge::run,
+        Some("tune") => renzoku_arena::tune::run,
         _ => return None,
     };
     let code = run(&args[1..]);

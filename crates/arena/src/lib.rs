@@ -35,6 +35,8 @@ pub mod schedule;
 pub mod shard;
 pub mod shardpeers;
 pub mod sprt;
+pub mod spsa;
 pub mod stats;
 pub mod timecontrol;
+pub mod tune;
 pub mod zoo;

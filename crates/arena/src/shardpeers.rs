@@ -58,6 +58,51 @@ pub fn decision_path(base_journal: &Path) -> PathBuf {
     base_journal.with_file_name(format!("{stem}.sprt-decision.json"))
 }
 
+/// The files in `dir` named `prefix…suffix` (the other shards' files), except `own`.
+pub fn sibling_files(
+    dir: &Path,
+    prefix: &str,
+    suffix: &str,
+    own: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with(prefix) && name.ends_with(suffix) && e.path() != own
+        })
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The whole lines appended to `path` after byte `offset` (a line being written now is left for
+/// the next call), and the offset after them.
+pub fn read_new_lines(path: &Path, offset: u64) -> io::Result<(Vec<u8>, u64)> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(offset))?;
+    let mut bytes = Vec::new();
+    file.read_to_end(&mut bytes)?;
+    match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(end) => {
+            bytes.truncate(end);
+            Ok((bytes, offset + end as u64 + 1))
+        }
+        None => Ok((Vec::new(), offset)),
+    }
+}
+
+/// The directory a file is in (`.` for a bare name).
+pub fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// Reads a decision file; `Ok(None)` when there is none. A decision of another match is
 /// reported on stderr and ignored.
 pub fn read_decision(path: &Path, match_id: &str) -> Result<Option<DecisionFile>, String> {
@@ -90,10 +135,7 @@ impl ShardPeers {
         o: &Options,
     ) -> ShardPeers {
         let (prefix, suffix) = shard::sibling_pattern(base_journal, shard.count);
-        let dir = match base_journal.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
+        let dir = parent_dir(base_journal);
         ShardPeers {
             own: shard.path(base_journal),
             dir,
@@ -124,17 +166,7 @@ impl ShardPeers {
 
     /// Reads what the other shards appended since the last call.
     pub fn poll(&mut self) -> Result<(), String> {
-        let entries = match std::fs::read_dir(&self.dir) {
-            Ok(e) => e,
-            Err(e) => return Err(format!("cannot list {}: {e}", self.dir.display())),
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let path = entry.path();
-            if !name.starts_with(&self.prefix) || !name.ends_with(&self.suffix) || path == self.own
-            {
-                continue;
-            }
+        for path in sibling_files(&self.dir, &self.prefix, &self.suffix, &self.own)? {
             self.read_new(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         }
         Ok(())
@@ -142,13 +174,8 @@ impl ShardPeers {
 
     fn read_new(&mut self, path: &Path) -> Result<(), String> {
         let offset = self.offsets.get(path).copied().unwrap_or(0);
-        let mut file = File::open(path).map_err(|e| e.to_string())?;
-        file.seek(SeekFrom::Start(offset)).map_err(|e| e.to_string())?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-        // Only whole lines: the peer may be writing the next one right now.
-        let Some(end) = bytes.iter().rposition(|&b| b == b'\n') else { return Ok(()) };
-        for line in bytes[..end].split(|&b| b == b'\n') {
+        let (bytes, next) = read_new_lines(path, offset).map_err(|e| e.to_string())?;
+        for line in bytes.split(|&b| b == b'\n') {
             let Ok(e) = serde_json::from_slice::<Entry>(line) else { continue };
             let id = e.info.as_ref().map(|i| i.id.as_str());
             if id != Some(self.match_id.as_str()) {
@@ -168,7 +195,7 @@ impl ShardPeers {
                 self.merged.add_result(index, e.encounter, |x| e.half_points_of(x));
             }
         }
-        self.offsets.insert(path.to_path_buf(), offset + end as u64 + 1);
+        self.offsets.insert(path.to_path_buf(), next);
         Ok(())
     }
 

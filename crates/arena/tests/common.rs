@@ -16,7 +16,11 @@ pub const CHILD_ARGS: &str = "RENZOKU_ARENA_TEST_ARGS";
 pub fn child_main() {
     if let Ok(args) = std::env::var(CHILD_ARGS) {
         let args: Vec<String> = args.lines().map(str::to_string).collect();
-        let code = renzoku_arena::cli::run(&args);
+        // `tune …` runs the tuner, anything else is a match.
+        let code = match args.split_first() {
+            Some((first, rest)) if first == "tune" => renzoku_arena::tune::run(rest),
+            _ => renzoku_arena::cli::run(&args),
+        };
         std::process::exit(code);
     }
 }
