@@ -14,8 +14,10 @@ const AFTER_HELP: &str = "\
 Exit codes (as Piskvork's batch mode):
   1  player 1 won          2  player 2 won          3  draw
   0  --replay shown, or --help
-  4  bad command line or configuration (file:line: reason)
-  5  the game could not be run or recorded (record file, live view address, opening file)
+  4  bad command line or configuration (file:line: reason), a brain that cannot be run (its
+     path and the directory it was resolved against are named) or an unreadable opening
+     file: nothing is played
+  5  the game could not be run or recorded (record file, live view address)
   6  interrupted (SIGINT/SIGTERM): the brains are killed, the replay keeps the moves so far
 
 Player 1 plays black unless an opening rule's swap gives black to player 2. Times are in
@@ -254,6 +256,13 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(EXIT_CONFIG);
         }
     };
+    // Brains that cannot be started and unreadable openings stop the run before any game.
+    if let Err(problems) = renzoku_referee::preflight::check(&config) {
+        for line in problems.lines() {
+            eprintln!("renzoku referee: {line}");
+        }
+        return ExitCode::from(EXIT_CONFIG);
+    }
     // The live view is bound before any brain starts, so a busy port costs no game.
     let mut live = None;
     let _server = match config.serve {

@@ -489,6 +489,40 @@ fn configuration_errors_and_exit_codes() {
     assert!(settled_leftovers("refx-config").is_empty());
 }
 
+/// A configuration that cannot work is an error before any game (exit 4), naming the path and
+/// the directory it was resolved against: the example INI run from another directory (its
+/// relative player paths lead nowhere), a file that is not executable, an unreadable opening.
+/// Nothing is played: no replay file, no board log.
+#[test]
+fn brains_that_cannot_be_run_and_missing_openings_are_configuration_errors() {
+    let dir = workdir("preflight");
+    let cfg = repo("examples/referee.ini");
+    let run = referee(&dir, &[&cfg], "");
+    assert_eq!(run.code, 4, "{}{}", run.stdout, run.stderr);
+    let shown = dir.display().to_string();
+    for seat in ["player1", "player2"] {
+        let expected = format!(
+            "{seat}: brain cannot be run: target/release/pbrain-renzoku does not exist (resolved \
+             against {shown})"
+        );
+        assert!(run.stderr.contains(&expected), "{expected}\n{}", run.stderr);
+    }
+    assert!(!run.stdout.contains("wins"), "no game: {}", run.stdout);
+    assert!(!dir.join("replay.log").exists() && !dir.join("board.log").exists());
+    std::fs::write(dir.join("not-a-program"), "#!/bin/sh\n").unwrap_or_default();
+    let z = zoo("good", "", "refx-preflight");
+    let run = referee(&dir, &["--player1", "./not-a-program", "--player2", &z], "");
+    assert_eq!(run.code, 4, "{}", run.stderr);
+    assert!(run.stderr.contains("player1: brain cannot be run: ./not-a-program is not executable"));
+    let run = referee(&dir, &["--player1", "no-such-brain", "--player2", &z], "");
+    assert_eq!(run.code, 4, "{}", run.stderr);
+    assert!(run.stderr.contains("no-such-brain is not an executable file in any PATH"));
+    let run = referee(&dir, &["--player1", &z, "--player2", &z, "--opening", "missing.txt"], "");
+    assert_eq!(run.code, 4, "{}", run.stderr);
+    assert!(run.stderr.contains("missing.txt"), "{}", run.stderr);
+    assert!(settled_leftovers("refx-preflight").is_empty(), "no brain was started");
+}
+
 /// `GET path` on the live view, the body as text.
 fn http_get(addr: &str, path: &str) -> String {
     use std::io::Read;

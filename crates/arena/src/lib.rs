@@ -13,6 +13,7 @@
 
 pub mod affinity;
 pub mod cli;
+pub mod command_check;
 pub mod demo;
 pub mod engine;
 pub mod game;

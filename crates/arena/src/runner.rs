@@ -309,6 +309,14 @@ pub fn run(given: &Options, observer: Option<Observer<'_>>) -> Result<i32, Strin
     let o = &local;
     let spawns =
         o.engines.iter().map(|e| Spawn::from_command(&e.cmd)).collect::<Result<Vec<_>, _>>()?;
+    // Every engine must be a program that can be started before any game is played: a missing
+    // one would otherwise lose every game by crash.
+    for (i, e) in o.engines.iter().enumerate() {
+        crate::command_check::check_command(&e.cmd).map_err(|why| {
+            let name = e.name.as_deref().map(|n| format!(" ({n})")).unwrap_or_default();
+            format!("engine {}{name}, cmd={}: cannot be run: {why}", i + 1, e.cmd)
+        })?;
+    }
     let opening_list: Vec<Opening> = match &o.openings {
         Some(op) => openings::load(&op.file, op.format, o.board_size)?,
         None => Vec::new(),

@@ -208,3 +208,37 @@ fn fatal_error_stops_the_run() {
     assert_no_leftovers(&tag);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An engine command that cannot be run, or an openings file that does not exist, stops the
+/// match before any game with an error naming it (not a crash loss in every game); an engine
+/// that starts and dies later is still a crash loss (`crash_at_start`, `crash_mid_game`).
+#[test]
+fn engines_that_cannot_be_run_and_missing_inputs_stop_the_match_before_any_game() {
+    let tag = format!("fault-preflight-{}", std::process::id());
+    let dir = workdir(&tag);
+    std::fs::write(dir.join("not-a-program"), "#!/bin/sh\n").unwrap_or_default();
+    let good = zoo("good", "", &tag);
+    let cases: [(&[&str], String); 4] = [
+        (
+            &["-engine", "cmd=./engines/pbrain-missing", "-engine", &good],
+            format!("./engines/pbrain-missing does not exist (resolved against {})", dir.display()),
+        ),
+        (&["-engine", &good, "-engine", "cmd=./not-a-program"], "is not executable".to_owned()),
+        (&["-engine", &good, "-engine", "cmd=no-such-engine"], "any PATH directory".to_owned()),
+        (
+            &["-engine", &good, "-engine", &good, "-openings", "file=missing-openings.txt"],
+            "missing-openings.txt".to_owned(),
+        ),
+    ];
+    for (engines, expected) in cases {
+        let mut a = args(engines);
+        a.extend(args(&["-each", "tc=0/0.3", "-boardsize", "9", "-jsonl", "games.jsonl"]));
+        let out = run_match("child_runner", &dir, &a);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{stderr}");
+        assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+        assert!(journal(&dir.join("games.jsonl")).is_empty(), "no game was played: {stderr}");
+    }
+    assert_no_leftovers(&tag);
+    let _ = std::fs::remove_dir_all(&dir);
+}

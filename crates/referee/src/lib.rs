@@ -22,6 +22,7 @@ pub mod live;
 pub mod memory;
 pub mod opening_rule;
 pub mod player;
+pub mod preflight;
 pub mod records;
 pub mod replay;
 
