@@ -358,6 +358,12 @@ pub fn run(given: &Options, observer: Option<Observer<'_>>) -> Result<i32, Strin
                 );
                 return Ok(0);
             }
+            if peers.decision_path().exists() {
+                eprintln!(
+                    "warning: {} decides another match; ignored",
+                    peers.decision_path().display()
+                );
+            }
             Some(peers)
         }
         _ => None,
@@ -472,10 +478,12 @@ pub fn run(given: &Options, observer: Option<Observer<'_>>) -> Result<i32, Strin
                     process::kill_all();
                 }
                 ticks += 1;
+                // A decision file of another match (a reused directory) does not count.
                 if ticks.is_multiple_of(100)
                     && let Some(path) = &decision_file
                     && !abort.load(Ordering::SeqCst)
                     && path.exists()
+                    && matches!(shardpeers::read_decision(path, &info.id), Ok(Some(_)))
                 {
                     stopped_by_peer.store(true, Ordering::SeqCst);
                     abort.store(true, Ordering::SeqCst);

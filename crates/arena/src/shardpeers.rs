@@ -103,8 +103,8 @@ pub fn parent_dir(path: &Path) -> PathBuf {
     }
 }
 
-/// Reads a decision file; `Ok(None)` when there is none. A decision of another match is
-/// reported on stderr and ignored.
+/// Reads a decision file; `Ok(None)` when there is none or it decides another match (a
+/// directory used again).
 pub fn read_decision(path: &Path, match_id: &str) -> Result<Option<DecisionFile>, String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -113,15 +113,7 @@ pub fn read_decision(path: &Path, match_id: &str) -> Result<Option<DecisionFile>
     };
     let d: DecisionFile = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not a decision file: {e}", path.display()))?;
-    if d.match_id != match_id {
-        eprintln!(
-            "warning: {} decides match {}, not this one ({match_id}); ignored",
-            path.display(),
-            d.match_id
-        );
-        return Ok(None);
-    }
-    Ok(Some(d))
+    Ok((d.match_id == match_id).then_some(d))
 }
 
 impl ShardPeers {
@@ -226,5 +218,33 @@ impl ShardPeers {
             std::fs::rename(&tmp, &self.decision_path)
         };
         write().map_err(|e| format!("cannot write {}: {e}", self.decision_path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decisions_of_other_matches_do_not_count() {
+        let dir = std::env::temp_dir().join(format!("renzoku-decision-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let path = decision_path(&dir.join("m.jsonl"));
+        assert_eq!(path, dir.join("m.sprt-decision.json"));
+        assert_eq!(read_decision(&path, "abc"), Ok(None));
+        let d = DecisionFile {
+            match_id: "abc".into(),
+            decision: "H1".into(),
+            llr: 3.0,
+            games: 10,
+            shard: "1/2".into(),
+        };
+        let text = serde_json::to_string(&d).unwrap_or_default();
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(read_decision(&path, "abc"), Ok(Some(d)));
+        assert_eq!(read_decision(&path, "other"), Ok(None));
+        std::fs::write(&path, "{").unwrap_or_else(|e| panic!("{e}"));
+        assert!(read_decision(&path, "abc").is_err());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
