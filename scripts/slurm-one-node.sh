@@ -43,10 +43,12 @@ start_munge() {
   mkdir -p /run/munge /var/log/munge /var/lib/munge
   chown munge:munge /run/munge /var/log/munge /var/lib/munge
   su -s /bin/sh munge -c /usr/sbin/munged
-  # munged daemonises itself and writes its own pid file.
-  cp /run/munge/munged.pid "$DIR/munged.pid" 2>/dev/null || true
   for _ in $(seq 50); do
-    munge -n | unmunge >/dev/null 2>&1 && return
+    if munge -n | unmunge >/dev/null 2>&1; then
+      # munged daemonises itself and writes its own pid file: ours to stop.
+      cp /run/munge/munged.pid "$DIR/munged.pid" 2>/dev/null || true
+      return
+    fi
     sleep 0.1
   done
   die "munged does not answer (munge -n | unmunge)"
@@ -58,9 +60,10 @@ write_conf() {
   cpus=$(nproc)
   mkdir -p "$DIR/state" "$DIR/spool" "$DIR/log"
   cat >"$CONF" <<CONF
-# Written by scripts/slurm-one-node.sh: one controller and one node on this machine.
+# Written by scripts/slurm-one-node.sh: one controller and one node on this machine, both
+# reached on the loopback address (a container's host name need not resolve).
 ClusterName=renzoku
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -80,7 +83,7 @@ SlurmctldPidFile=$DIR/slurmctld.pid
 SlurmdPidFile=$DIR/slurmd.pid
 SlurmctldLogFile=$DIR/log/slurmctld.log
 SlurmdLogFile=$DIR/log/slurmd.log
-NodeName=$host CPUs=$cpus State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
 PartitionName=main Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 }
