@@ -26,6 +26,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{self, Context, GameError};
+use crate::logger::Logger;
 use crate::matchinfo;
 use crate::openings::{self, Opening};
 use crate::options::{self, EngineOptions, Options};
@@ -450,6 +451,9 @@ pub fn run_tune(t: &TuneOptions) -> Result<i32, String> {
     }
     let abort = AtomicBool::new(false);
     let finished = AtomicBool::new(false);
+    let loggers: Vec<Option<Logger>> = (0..o.concurrency.max(1))
+        .map(|i| if o.log { Logger::for_worker(i + 1).ok() } else { None })
+        .collect();
     thread::scope(|scope| {
         scope.spawn(|| {
             while !finished.load(Ordering::SeqCst) {
@@ -459,8 +463,9 @@ pub fn run_tune(t: &TuneOptions) -> Result<i32, String> {
                 thread::sleep(Duration::from_millis(10));
             }
         });
-        let workers: Vec<_> = (0..o.concurrency.max(1))
-            .map(|_| scope.spawn(|| worker(&run, &state, &abort, &names)))
+        let workers: Vec<_> = loggers
+            .iter()
+            .map(|log| scope.spawn(|| worker(&run, &state, &abort, &names, log.as_ref())))
             .collect();
         for w in workers {
             if w.join().is_err()
@@ -496,7 +501,13 @@ pub fn run_tune(t: &TuneOptions) -> Result<i32, String> {
 }
 
 /// One worker: takes the next iteration, plays its games, records the step.
-fn worker(run: &Run<'_>, state: &Mutex<State>, abort: &AtomicBool, names: &[String]) {
+fn worker(
+    run: &Run<'_>,
+    state: &Mutex<State>,
+    abort: &AtomicBool,
+    names: &[String],
+    log: Option<&Logger>,
+) {
     let t = run.t;
     let mut pool = EnginePool::new(run.spawns.len());
     let fail = |m: String| {
@@ -541,7 +552,7 @@ fn worker(run: &Run<'_>, state: &Mutex<State>, abort: &AtomicBool, names: &[Stri
             spawns: &run.spawns,
             openings: &run.openings,
             seed: run.seed,
-            log: None,
+            log,
             abort,
             observer: None,
             live: None,
