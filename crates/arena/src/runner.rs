@@ -196,6 +196,42 @@ impl Standings {
         out
     }
 
+    /// Who won, in words, for the closing block: `Renzoku-A won 1.5-0.5 against Renzoku-B`
+    /// (`leads` while games are missing: an interrupted or stopped run), a drawn match, or, with
+    /// more engines, who finished first.
+    pub fn verdict(&self, names: &[String], complete: bool) -> String {
+        let name = |i: usize| names.get(i).map_or("?", String::as_str);
+        if self.finished == 0 {
+            return "No game was finished.".to_string();
+        }
+        let (won, drawn) = if complete { ("won", "drew") } else { ("leads", "are level at") };
+        if let ([t], 2) = (self.tallies.as_slice(), self.engines) {
+            let (a, b) = (name(t.engines[0]), name(t.engines[1]));
+            let mine = t.games.points();
+            let theirs = t.games.games() as f64 - mine;
+            let score = stats::score_text(&t.games);
+            let flipped = format!("{}-{}", stats::points_text(theirs), stats::points_text(mine));
+            return if mine > theirs {
+                format!("{a} {won} {score} against {b}.")
+            } else if theirs > mine {
+                format!("{b} {won} {flipped} against {a}.")
+            } else {
+                format!("{a} and {b} {drawn} {score}.")
+            };
+        }
+        let rows = self.overall();
+        let half_points = |s: &Standing| s.games.wins * 2 + s.games.draws;
+        let Some(best) = rows.first().map(half_points) else { return String::new() };
+        let leaders: Vec<&str> =
+            rows.iter().filter(|s| half_points(s) == best).map(|s| name(s.engine)).collect();
+        let points = stats::points_text(best as f64 / 2.0);
+        let place = if complete { "finished first" } else { "is first so far" };
+        match leaders.as_slice() {
+            [one] => format!("{one} {place} with {points} points."),
+            many => format!("{} share first place with {points} points each.", many.join(" and ")),
+        }
+    }
+
     /// The SPRT decision (two-engine runs only).
     pub fn sprt_decision(&self, o: &Options) -> Decision {
         match (&o.sprt, self.tallies.first()) {
@@ -623,6 +659,7 @@ pub fn run(given: &Options, observer: Option<Observer<'_>>) -> Result<i32, Strin
         fatal.get_or_insert(format!("cannot finish output: {e}"));
     }
     print!("{}", standings.report(&names, o));
+    println!("{}", standings.verdict(&names, standings.finished == jobs.len()));
     let decision = match &mut peers {
         Some(p) => {
             if let Err(e) = p.poll() {
@@ -654,4 +691,40 @@ pub fn run(given: &Options, observer: Option<Observer<'_>>) -> Result<i32, Strin
         exit = EXIT_INTERRUPTED;
     }
     Ok(exit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standings(results: &[(usize, [usize; 2], u8)], engines: usize) -> Standings {
+        let tallies = schedule::encounters(engines, false)
+            .into_iter()
+            .map(|engines| Tally { engines, ..Tally::default() })
+            .collect();
+        let mut s = Standings { tallies, paired: false, finished: 0, engines };
+        for (i, &(encounter, pair, first_half_points)) in results.iter().enumerate() {
+            s.add_result(i, encounter, |e| {
+                if e == pair[0] { first_half_points } else { 2 - first_half_points }
+            });
+        }
+        s
+    }
+
+    #[test]
+    fn the_closing_block_says_who_won() {
+        let names: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+        let two = &names[..2];
+        assert_eq!(standings(&[], 2).verdict(two, true), "No game was finished.");
+        let s = standings(&[(0, [0, 1], 2), (0, [0, 1], 1)], 2);
+        assert_eq!(s.verdict(two, true), "A won 1.5-0.5 against B.");
+        assert_eq!(s.verdict(two, false), "A leads 1.5-0.5 against B.");
+        let s = standings(&[(0, [0, 1], 0), (0, [0, 1], 0)], 2);
+        assert_eq!(s.verdict(two, true), "B won 2-0 against A.");
+        let s = standings(&[(0, [0, 1], 2), (0, [0, 1], 0)], 2);
+        assert_eq!(s.verdict(two, true), "A and B drew 1-1.");
+        // Round robin: A beats B, B beats C, C draws A.
+        let s = standings(&[(0, [0, 1], 2), (2, [1, 2], 2), (1, [0, 2], 1)], 3);
+        assert_eq!(s.verdict(&names, true), "A finished first with 1.5 points.");
+    }
 }

@@ -177,19 +177,43 @@ pub fn pentanomial_estimate(p: &Pentanomial) -> Option<EloEstimate> {
     Some(estimate(s, var, p.pairs() as f64, 2.0))
 }
 
-/// A number with two decimals; `nan`, `inf` and `-inf` spelled out.
+/// A number with two decimals, or `-` when it is not a finite number (an Elo of a run without
+/// a loss, a ratio over zero): no `inf` or `nan` is ever shown.
 pub fn format_number(v: f64) -> String {
-    num(v)
+    // `+ 0.0` turns -0 into 0.
+    if v.is_finite() { format!("{:.2}", v + 0.0) } else { "-".to_string() }
 }
 
-fn num(v: f64) -> String {
-    if v.is_nan() {
-        "nan".to_string()
-    } else if v.is_infinite() {
-        if v > 0.0 { "inf".to_string() } else { "-inf".to_string() }
-    } else {
-        format!("{v:.2}")
+/// Points as a score: `2`, `1.5`.
+pub fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 { format!("{points:.0}") } else { format!("{points:.1}") }
+}
+
+/// `1.5-0.5`: the first engine's points, then the second's.
+pub fn score_text(t: &Trinomial) -> String {
+    let a = t.points();
+    format!("{}-{}", points_text(a), points_text(t.games() as f64 - a))
+}
+
+/// The Elo part of the report: `Elo: 12.30 +/- 25.10, nElo: …`, or why it cannot be given yet
+/// (a run without a loss or without a win has no finite estimate; a few games give an
+/// interval that is still unbounded).
+fn elo_line(e: &EloEstimate, t: &Trinomial) -> String {
+    if !e.elo.is_finite() {
+        return format!("Elo: not defined yet ({})", score_text(t));
     }
+    let error = if e.error.is_finite() {
+        format!("+/- {:.2}", e.error)
+    } else {
+        "(error not bounded yet)".to_string()
+    };
+    let nelo = if e.nelo.is_finite() && e.nelo_error.is_finite() {
+        format!("{:.2} +/- {:.2}", e.nelo, e.nelo_error)
+    } else {
+        "not defined yet".to_string()
+    };
+    // `+ 0.0` turns the -0 of an even score into 0.
+    format!("Elo: {:.2} {error}, nElo: {nelo}", e.elo + 0.0)
 }
 
 /// The fastchess-style block for one engine pair.
@@ -201,19 +225,25 @@ pub fn report(first: &str, second: &str, t: &Trinomial, p: Option<&Pentanomial>)
         None => trinomial_estimate(t),
     };
     if let Some(e) = est {
-        let _ = writeln!(
-            out,
-            "Elo: {} +/- {}, nElo: {} +/- {}",
-            num(e.elo),
-            num(e.error),
-            num(e.nelo),
-            num(e.nelo_error)
-        );
+        let _ = writeln!(out, "{}", elo_line(&e, t));
         let draw_ratio = t.draws as f64 / t.games() as f64 * 100.0;
-        let _ = write!(out, "LOS: {} %, DrawRatio: {:.2} %", num(e.los * 100.0), draw_ratio);
+        let los = if e.los.is_finite() {
+            format!("{:.2} %", e.los * 100.0)
+        } else if t.wins + t.losses == 0 {
+            "not defined yet (no decisive game)".to_string()
+        } else {
+            // Identical pairs so far: no spread to measure.
+            "not defined yet (too few games)".to_string()
+        };
+        let _ = write!(out, "LOS: {los}, DrawRatio: {draw_ratio:.2} %");
         if let Some(p) = p.filter(|p| p.pairs() > 0) {
-            let pairs_ratio = (p.wd + p.ww) as f64 / (p.ll + p.ld) as f64;
-            let _ = write!(out, ", PairsRatio: {}", num(pairs_ratio));
+            let lost = p.ll + p.ld;
+            let pairs_ratio = if lost > 0 {
+                format!("{:.2}", (p.wd + p.ww) as f64 / lost as f64)
+            } else {
+                "- (no lost pair)".to_string()
+            };
+            let _ = write!(out, ", PairsRatio: {pairs_ratio}");
         }
         out.push('\n');
     }
@@ -229,7 +259,11 @@ pub fn report(first: &str, second: &str, t: &Trinomial, p: Option<&Pentanomial>)
     );
     if let Some(p) = p.filter(|p| p.pairs() > 0) {
         let c = p.counts();
-        let ratio = if p.dd > 0 { num(p.wl as f64 / p.dd as f64) } else { "inf".to_string() };
+        let ratio = if p.dd > 0 {
+            format!("{:.2}", p.wl as f64 / p.dd as f64)
+        } else {
+            "- (no DD pair)".to_string()
+        };
         let _ = writeln!(
             out,
             "Ptnml(0-2): [{}, {}, {}, {}, {}], WL/DD Ratio: {ratio}",
@@ -297,11 +331,48 @@ mod tests {
         assert!(text.contains("Ptnml(0-2): [0, 1, 2, 1, 1], WL/DD Ratio: 1.00"), "{text}");
     }
 
+    /// The first games of a run: no `inf` or `nan` anywhere, whatever the results.
     #[test]
-    fn degenerate_results_print() {
-        let t = Trinomial { wins: 3, losses: 0, draws: 0 };
-        let text = report("A", "B", &t, None);
-        assert!(text.contains("Elo: inf"), "{text}");
+    fn degenerate_results_read_well() {
+        let t = Trinomial { wins: 2, losses: 0, draws: 0 };
+        let mut pairs = Pentanomial::default();
+        pairs.add(2, 2);
+        let text = report("A", "B", &t, Some(&pairs));
+        assert!(text.contains("Elo: not defined yet (2-0)"), "{text}");
+        assert!(text.contains("LOS: not defined yet (too few games)"), "{text}");
+        assert!(text.contains("PairsRatio: - (no lost pair)"), "{text}");
+        assert!(text.contains("WL/DD Ratio: - (no DD pair)"), "{text}");
         assert!(report("A", "B", &Trinomial::default(), None).contains("Games: 0"));
+        let draws = report("A", "B", &Trinomial { wins: 0, losses: 0, draws: 2 }, None);
+        assert!(draws.contains("Elo: 0.00 +/- 0.00, nElo: not defined yet"), "{draws}");
+        assert!(draws.contains("LOS: not defined yet (no decisive game)"), "{draws}");
+        let close_call = report("A", "B", &Trinomial { wins: 3, losses: 1, draws: 0 }, None);
+        assert!(close_call.contains("Elo: 190.85 (error not bounded yet)"), "{close_call}");
+        for w in 0..4 {
+            for l in 0..4 {
+                for d in 0..3 {
+                    let t = Trinomial { wins: w, losses: l, draws: d };
+                    let mut p = Pentanomial::default();
+                    for _ in 0..w {
+                        p.add(2, 1);
+                    }
+                    for _ in 0..l {
+                        p.add(0, 1);
+                    }
+                    for text in [report("A", "B", &t, None), report("A", "B", &t, Some(&p))] {
+                        let lower = text.to_lowercase();
+                        assert!(!lower.contains("inf") && !lower.contains("nan"), "{text}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scores_read_as_points() {
+        assert_eq!(score_text(&Trinomial { wins: 2, losses: 0, draws: 0 }), "2-0");
+        assert_eq!(score_text(&Trinomial { wins: 1, losses: 0, draws: 1 }), "1.5-0.5");
+        assert_eq!(format_number(f64::INFINITY), "-");
+        assert_eq!(format_number(f64::NAN), "-");
     }
 }
