@@ -84,7 +84,20 @@ fn shards_play_the_unsharded_games_and_merge_exactly() {
     let full = run_match(
         "child_runner",
         &dir,
-        &match_args(&tag, 22, &["-concurrency", "2", "-jsonl", "full.jsonl", "-pgn", "full.pgn"]),
+        &match_args(
+            &tag,
+            22,
+            &[
+                "-concurrency",
+                "2",
+                "-jsonl",
+                "full.jsonl",
+                "-pgn",
+                "full.pgn",
+                "-sample",
+                "file=full.csv",
+            ],
+        ),
     );
     let full_out = String::from_utf8_lossy(&full.stdout).into_owned();
     assert_eq!(full.status.code(), Some(0), "{full_out}");
@@ -100,7 +113,18 @@ fn shards_play_the_unsharded_games_and_merge_exactly() {
             &match_args(
                 &tag,
                 22,
-                &["-jsonl", "run/m.jsonl", "-pgn", "run/m.pgn", "-shard", &shard],
+                &[
+                    "-jsonl",
+                    "run/m.jsonl",
+                    "-pgn",
+                    "run/m.pgn",
+                    "-msg",
+                    "run/m.txt",
+                    "-sample",
+                    "file=run/s.csv",
+                    "-shard",
+                    &shard,
+                ],
             ),
         );
         let text = String::from_utf8_lossy(&out.stdout);
@@ -116,9 +140,17 @@ fn shards_play_the_unsharded_games_and_merge_exactly() {
         assert!(shard_games.iter().flatten().filter(|h| h.0 == (g.0 - 1) / 2 * 2 + 1).count() == 1);
     }
     // Merged: the games of the unsharded run, game for game, and the same statistics.
+    let sample = renzoku_arena::options::parse_sample(&[("file".into(), "merged.csv".into())])
+        .map(|mut s| {
+            s.file = dir.join("merged.csv");
+            s
+        })
+        .ok();
     let m = MergeOptions {
         jsonl: Some(dir.join("merged.jsonl")),
         pgn: Some(dir.join("merged.pgn")),
+        msg: Some(dir.join("merged.txt")),
+        sample,
         ..merge_opts(&[dir.join("run")])
     };
     let merged = merge::merge(&m).unwrap_or_else(|e| panic!("{e}"));
@@ -139,6 +171,21 @@ fn shards_play_the_unsharded_games_and_merge_exactly() {
         games
     };
     assert_eq!(pgn_games(&dir.join("merged.pgn")), pgn_games(&dir.join("full.pgn")));
+    // The samples too (drawn from the seed and the game number); the engines' messages name
+    // their process ids, so only their games are compared.
+    let sorted_lines = |p: &Path| {
+        let text = std::fs::read_to_string(p).unwrap_or_default();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines.sort();
+        lines
+    };
+    let samples = sorted_lines(&dir.join("merged.csv"));
+    assert!(samples.len() > 22, "{}", samples.len());
+    assert_eq!(samples, sorted_lines(&dir.join("full.csv")));
+    let messages = std::fs::read_to_string(dir.join("merged.txt")).unwrap_or_default();
+    let ids: Vec<&str> = messages.lines().filter(|l| l.starts_with("Game ID: ")).collect();
+    assert_eq!(ids.len(), 22);
+    assert!(messages.contains("zoo good"), "{messages}");
 
     // A shard given twice counts once; a shard left out is listed as missing.
     let s1 = dir.join("run/m.shard-1-of-3.jsonl");
