@@ -7,7 +7,9 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
 
-use renzoku_live::{GameEnd, GameInfo, LiveEvent, MoveEvent, Side, StandingRow};
+use renzoku_live::{
+    GameEnd, GameInfo, LiveEvent, MatchProgress, MoveEvent, Side, SprtProgress, StandingRow,
+};
 use renzoku_rules::{Color, Point};
 
 use crate::options::Options;
@@ -88,6 +90,8 @@ pub fn move_played(
         side: side(color),
         time_ms,
         clock_ms,
+        // The hub takes it from the engine report published just before.
+        black_score: None,
     })
 }
 
@@ -165,6 +169,41 @@ pub fn standings(standings: &Standings, names: &[String], o: &Options, total: us
         games_total: total as u64,
         rows,
         summary,
+        progress: match_progress(standings, names, o),
+        history: Vec::new(),
+    })
+}
+
+/// The match graph's point of a two-engine run: the first engine's score, its Elo ± error as
+/// the console's report computes it (pentanomial with colour-swapped pairs), and the SPRT.
+fn match_progress(standings: &Standings, names: &[String], o: &Options) -> Option<MatchProgress> {
+    let ([tally], [first, second]) = (standings.tallies.as_slice(), names) else { return None };
+    let games = &tally.games;
+    let pairs = standings.paired.then_some(&tally.pairs).filter(|p| p.pairs() > 0);
+    let estimate = match pairs {
+        Some(p) => crate::stats::pentanomial_estimate(p),
+        None => crate::stats::trinomial_estimate(games),
+    };
+    let finite = |v: f64| v.is_finite().then_some(v);
+    let elo = estimate.and_then(|e| finite(e.elo));
+    let sprt = o.sprt.as_ref().map(|s| {
+        let (lower, upper) = s.bounds();
+        SprtProgress {
+            llr: s.llr(games, standings.paired.then_some(&tally.pairs)),
+            lower,
+            upper,
+            elo0: s.elo0,
+            elo1: s.elo1,
+        }
+    });
+    Some(MatchProgress {
+        games: games.games(),
+        first: first.clone(),
+        second: second.clone(),
+        points: games.points(),
+        elo,
+        elo_error: elo.and(estimate.and_then(|e| finite(e.error))),
+        sprt,
     })
 }
 

@@ -57,6 +57,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             side,
             time_ms: spent,
             clock_ms: clock.map(Some),
+            black_score: None,
         }));
     }
     hub.publish(LiveEvent::GameEnded(GameEnd {

@@ -87,6 +87,12 @@ pub struct MoveEvent {
     pub time_ms: u64,
     /// Remaining match time after the move `[black, white]`.
     pub clock_ms: [Option<u64>; 2],
+    /// Black's expected score (0 … 1) by the mover's own report of this move's search, mates
+    /// and proven results clamped to 0 or 1 (see [`crate::score`]): the evaluation graph's
+    /// point for this ply. The hub fills it in from the report it holds when the producer
+    /// leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_score: Option<f64>,
 }
 
 /// A player's latest search report, from its MESSAGE lines.
@@ -125,6 +131,41 @@ pub struct Standings {
     pub rows: Vec<StandingRow>,
     /// Free lines: Elo/LOS/SPRT text as the console prints it.
     pub summary: Vec<String>,
+    /// A two-engine match after this game: score, Elo and SPRT (the match graph's newest
+    /// point); `None` with more engines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progress: Option<MatchProgress>,
+    /// Every earlier point of the match graph: filled by the hub in the snapshot a viewer gets
+    /// when it connects, empty in live events (each of those carries its own `progress`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<MatchProgress>,
+}
+
+/// Where a two-engine match stands after `games` games, from `first`'s point of view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchProgress {
+    pub games: u64,
+    pub first: String,
+    pub second: String,
+    /// `first`'s points (a draw is half a point).
+    pub points: f64,
+    /// `None` until it is a finite number (no loss or no win yet).
+    pub elo: Option<f64>,
+    /// 95 % half-width; `None` while unbounded.
+    pub elo_error: Option<f64>,
+    /// With `-sprt`: the log-likelihood ratio and its bounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtProgress>,
+}
+
+/// The SPRT's state: H0 is accepted when `llr` falls to `lower`, H1 when it reaches `upper`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtProgress {
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub elo0: f64,
+    pub elo1: f64,
 }
 
 /// One player's line in the standings.
@@ -155,6 +196,7 @@ mod tests {
             side: Side::Black,
             time_ms: 120,
             clock_ms: [Some(9000), None],
+            black_score: None,
         });
         let json = serde_json::to_value(&event).expect("serialises");
         assert_eq!(

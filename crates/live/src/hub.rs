@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::broadcast;
 
-use crate::event::{EngineInfo, GameEnd, GameInfo, LiveEvent, MoveEvent, Standings};
+use crate::event::{EngineInfo, GameEnd, GameInfo, LiveEvent, MatchProgress, MoveEvent, Standings};
 
 /// Events a viewer may fall behind before it has to resynchronise from a snapshot.
 pub const CHANNEL_CAPACITY: usize = 4096;
@@ -43,6 +43,8 @@ struct State {
     /// Oldest first.
     finished: VecDeque<GameRecord>,
     standings: Option<Standings>,
+    /// The match graph: one point per standings update of a two-engine match.
+    history: Vec<MatchProgress>,
 }
 
 /// One game as far as it went.
@@ -69,8 +71,18 @@ impl GameRecord {
 
 impl State {
     /// Updates the state; returns what viewers get (an engine report merged with the earlier
-    /// lines of the same search, everything else as it came).
-    fn apply(&mut self, event: LiveEvent) -> LiveEvent {
+    /// lines of the same search, a move with its evaluation point, everything else as it came).
+    fn apply(&mut self, mut event: LiveEvent) -> LiveEvent {
+        if let LiveEvent::Move(mv) = &mut event
+            && mv.black_score.is_none()
+            && let Some(record) = self.running.get(&mv.game)
+        {
+            // The mover's report since its previous move is the search of this move.
+            let side = mv.side.index();
+            if !record.moved_since_report[side] {
+                mv.black_score = record.engines[side].as_ref().and_then(crate::score::black_score);
+            }
+        }
         match &event {
             LiveEvent::GameStarted(info) => {
                 // A repeated id starts the game afresh (a producer restarting it).
@@ -115,7 +127,16 @@ impl State {
                     self.finished.push_back(record);
                 }
             }
-            LiveEvent::Standings(standings) => self.standings = Some(standings.clone()),
+            LiveEvent::Standings(standings) => {
+                if let Some(point) = &standings.progress {
+                    // A producer may repeat an update: one point per number of games.
+                    if self.history.last().is_some_and(|last| last.games >= point.games) {
+                        self.history.pop();
+                    }
+                    self.history.push(point.clone());
+                }
+                self.standings = Some(Standings { history: Vec::new(), ..standings.clone() });
+            }
         }
         event
     }
@@ -123,7 +144,9 @@ impl State {
     fn snapshot(&self) -> Vec<LiveEvent> {
         let mut out = Vec::new();
         if let Some(standings) = &self.standings {
-            out.push(LiveEvent::Standings(standings.clone()));
+            // A late viewer gets the whole match graph with the table.
+            let history = self.history.clone();
+            out.push(LiveEvent::Standings(Standings { history, ..standings.clone() }));
         }
         for record in self.finished.iter().chain(self.running.values()) {
             record.push_events(&mut out);
@@ -208,6 +231,7 @@ mod tests {
             side,
             time_ms: 5,
             clock_ms: [Some(9_000), Some(9_000)],
+            black_score: None,
         })
     }
 
@@ -314,11 +338,69 @@ mod tests {
                 games_total: 10,
                 rows: Vec::new(),
                 summary: Vec::new(),
+                progress: None,
+                history: Vec::new(),
             }));
         }
         let snapshot = hub.snapshot();
         assert_eq!(snapshot.len(), 2);
         assert!(matches!(&snapshot[0], LiveEvent::Standings(s) if s.games_done == 2));
+    }
+
+    #[test]
+    fn a_move_carries_the_movers_evaluation_from_blacks_point_of_view() {
+        let hub = LiveHub::new();
+        hub.publish(started(1));
+        let report = |side, text: &str| {
+            LiveEvent::EngineInfo(EngineInfo::from_message(1, side, &format!("MESSAGE {text}")))
+        };
+        hub.publish(report(Side::White, "depth 9-16 ev 200 n 5K n/ms 1 tm 1 pv h8"));
+        hub.publish(mv(1, 2, 4, Side::White));
+        // Black moves without a report of its own: no point for that ply.
+        hub.publish(mv(1, 3, 5, Side::Black));
+        hub.publish(report(Side::White, "depth 9-16 ev +M5 n 5K n/ms 1 tm 1 pv h8"));
+        hub.publish(mv(1, 4, 6, Side::White));
+        let scores: Vec<Option<f64>> = hub
+            .snapshot()
+            .iter()
+            .filter_map(|e| match e {
+                LiveEvent::Move(m) => Some(m.black_score.map(|s| (s * 1000.0).round() / 1000.0)),
+                _ => None,
+            })
+            .collect();
+        // White's +200 is black's 1 / (1 + e) = 0.269; white's mate is black's 0.
+        assert_eq!(scores, vec![Some(0.269), None, Some(0.0)]);
+    }
+
+    #[test]
+    fn the_match_graph_is_kept_and_given_to_late_viewers() {
+        let hub = LiveHub::new();
+        let point = |games: u64, points: f64| MatchProgress {
+            games,
+            first: "a".into(),
+            second: "b".into(),
+            points,
+            elo: None,
+            elo_error: None,
+            sprt: None,
+        };
+        let (_, mut receiver) = hub.subscribe();
+        for (games, points) in [(1, 1.0), (2, 1.5), (2, 1.5), (3, 1.5)] {
+            hub.publish(LiveEvent::Standings(Standings {
+                title: "a vs b".into(),
+                games_done: games,
+                games_total: 10,
+                rows: Vec::new(),
+                summary: Vec::new(),
+                progress: Some(point(games, points)),
+                history: Vec::new(),
+            }));
+        }
+        // Live events carry their own point only.
+        let live: Vec<LiveEvent> = std::iter::from_fn(|| receiver.try_recv().ok()).collect();
+        assert!(live.iter().all(|e| matches!(e, LiveEvent::Standings(s) if s.history.is_empty())));
+        let Some(LiveEvent::Standings(late)) = hub.snapshot().first().cloned() else { panic!() };
+        assert_eq!(late.history, vec![point(1, 1.0), point(2, 1.5), point(3, 1.5)]);
     }
 
     #[test]

@@ -9,10 +9,12 @@
 pub mod event;
 pub mod hub;
 pub mod message;
+pub mod score;
 pub mod server;
 
 pub use event::{
-    EngineInfo, GameEnd, GameInfo, LiveEvent, MoveEvent, Side, StandingRow, Standings,
+    EngineInfo, GameEnd, GameInfo, LiveEvent, MatchProgress, MoveEvent, Side, SprtProgress,
+    StandingRow, Standings,
 };
 pub use hub::LiveHub;
 pub use server::{LiveServer, serve};

@@ -94,6 +94,7 @@ fn router(hub: LiveHub) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/app.js", get(script))
+        .route("/graphs.js", get(graphs))
         .route("/style.css", get(style))
         .route("/events", get(events))
         .route("/state", get(state))
@@ -106,6 +107,10 @@ async fn page() -> Html<&'static str> {
 
 async fn script() -> Response {
     static_text("text/javascript; charset=utf-8", include_str!("page/app.js"))
+}
+
+async fn graphs() -> Response {
+    static_text("text/javascript; charset=utf-8", include_str!("page/graphs.js"))
 }
 
 async fn style() -> Response {

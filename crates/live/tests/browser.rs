@@ -63,6 +63,7 @@ fn moves(game: u64, list: &[[u8; 2]]) -> Vec<LiveEvent> {
                 side: if ply % 2 == 1 { Side::Black } else { Side::White },
                 time_ms: 1_234,
                 clock_ms: [Some(110_000), Some(100_000)],
+                black_score: None,
             })
         })
         .collect()
@@ -188,6 +189,8 @@ fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
             },
         ],
         summary: vec!["LOS: 15.9 %".into()],
+        progress: None,
+        history: Vec::new(),
     }));
     let server = serve(loopback(), hub.clone()).expect("serve");
     let mut browser =
@@ -213,4 +216,161 @@ fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
     assert!(text.contains("Game 2: beta vs alpha"), "{text}");
     assert_eq!(browser.evaluate("document.querySelectorAll('#moves tr').length"), 5);
     save_screenshot(&mut browser, "tournament-focus.png");
+}
+
+/// A report in the AlphaGomoku summary style (`ev` in percent for the side to move).
+fn summary_report(game: u64, side: Side, percent: &str) -> LiveEvent {
+    LiveEvent::EngineInfo(EngineInfo::from_message(
+        game,
+        side,
+        &format!(
+            "MESSAGE depth 1-9 ev {percent} winrate {percent} drawrate 0.0 n 9 n/s 9 tm 1 pv Xa1"
+        ),
+    ))
+}
+
+/// A report in Rapfi's realtime style (`ev` in evaluation units, or a mate).
+fn rapfi_report(game: u64, side: Side, eval: &str) -> LiveEvent {
+    LiveEvent::EngineInfo(EngineInfo::from_message(
+        game,
+        side,
+        &format!("MESSAGE depth 7-12 ev {eval} n 1.2K n/ms 40 tm 30 pv a1"),
+    ))
+}
+
+/// A hash of a canvas's pixels, to see that it was redrawn.
+fn checksum(id: &str) -> String {
+    format!(
+        "(() => {{ const c = document.getElementById('{id}'); \
+         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+         let h = 0; for (let i = 0; i < d.length; i += 4) h = (h * 31 + d[i] + d[i + 1]) | 0; \
+         return h; }})()"
+    )
+}
+
+/// More than a few colours in a canvas: something was drawn on it.
+fn drawn(id: &str) -> String {
+    format!(
+        "(() => {{ const c = document.getElementById('{id}'); \
+         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; \
+         const seen = new Set(); for (let i = 0; i < d.length; i += 4) seen.add(d[i] * 65536 + d[i + 1] * 256 + d[i + 2]); \
+         return seen.size > 4; }})()"
+    )
+}
+
+#[test]
+fn the_evaluation_graph_shows_both_engines_reports_from_blacks_side_and_follows_the_game() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let hub = LiveHub::new();
+    let server = serve(loopback(), hub.clone()).expect("serve");
+    hub.publish(game(1, "Renzoku", "Rapfi"));
+    let plies = moves(1, &[[10, 10], [6, 8], [11, 4], [4, 4]]);
+    // White (Rapfi's scale) thinks it is 200 behind: black's 1 / (1 + e^-1) = 0.731.
+    hub.publish(rapfi_report(1, Side::White, "-200"));
+    hub.publish(plies[0].clone());
+    // Black (percent) expects 60 %.
+    hub.publish(summary_report(1, Side::Black, "60.0"));
+    hub.publish(plies[1].clone());
+    // White sees its own mate in 5: black's 0, clamped.
+    hub.publish(rapfi_report(1, Side::White, "+M5"));
+    hub.publish(plies[2].clone());
+    let mut browser =
+        Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 980);
+    let values = "document.getElementById('eval-graph').dataset.values";
+    let expected = r#"[[4,0.731,"white"],[5,0.6,"black"],[6,0,"white"]]"#;
+    assert!(browser.wait_for(&format!("{values} === '{expected}'")), "{}", browser.text());
+    assert_eq!(browser.evaluate(&drawn("eval-graph")), true);
+    // A new report and move reach the open page: one more point, the picture redrawn.
+    let before = browser.evaluate(&checksum("eval-graph"));
+    hub.publish(summary_report(1, Side::Black, "W3"));
+    hub.publish(plies[3].clone());
+    let grown = r#"[[4,0.731,"white"],[5,0.6,"black"],[6,0,"white"],[7,1,"black"]]"#;
+    assert!(browser.wait_for(&format!("{values} === '{grown}'")));
+    assert!(browser.wait_for(&format!("{} !== {before}", checksum("eval-graph"))));
+    save_screenshot(&mut browser, "eval-graph.png");
+}
+
+#[test]
+fn a_finished_games_card_shows_its_evaluation_graph() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let hub = LiveHub::new();
+    hub.publish(game(1, "alpha", "beta"));
+    hub.publish(game(2, "beta", "alpha"));
+    let plies = moves(1, &[[10, 10], [6, 8]]);
+    hub.publish(rapfi_report(1, Side::White, "0"));
+    hub.publish(plies[0].clone());
+    hub.publish(summary_report(1, Side::Black, "75.0"));
+    hub.publish(plies[1].clone());
+    hub.publish(LiveEvent::GameEnded(GameEnd {
+        game: 1,
+        winner: Some(Side::Black),
+        reason: "five".into(),
+        detail: String::new(),
+    }));
+    let server = serve(loopback(), hub.clone()).expect("serve");
+    let mut browser =
+        Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 760);
+    let card_graph = "document.querySelector('#finished .card canvas.card-graph')";
+    assert!(browser.wait_for(&format!("!!{card_graph}")));
+    assert_eq!(
+        browser.evaluate(&format!("{card_graph}.dataset.values")),
+        r#"[[4,0.5,"white"],[5,0.75,"black"]]"#
+    );
+    // Running games have no graph on their card.
+    assert_eq!(browser.evaluate("document.querySelectorAll('#running .card-graph').length"), 0);
+}
+
+fn progress(games: u64, points: f64, elo: Option<f64>, error: Option<f64>, llr: f64) -> LiveEvent {
+    LiveEvent::Standings(Standings {
+        title: "alpha vs beta".into(),
+        games_done: games,
+        games_total: 20,
+        rows: Vec::new(),
+        summary: Vec::new(),
+        progress: Some(renzoku_live::MatchProgress {
+            games,
+            first: "alpha".into(),
+            second: "beta".into(),
+            points,
+            elo,
+            elo_error: error,
+            sprt: Some(renzoku_live::SprtProgress {
+                llr,
+                lower: -2.94,
+                upper: 2.94,
+                elo0: 0.0,
+                elo1: 10.0,
+            }),
+        }),
+        history: Vec::new(),
+    })
+}
+
+#[test]
+fn the_match_graphs_show_elo_with_its_error_and_the_llr_against_its_bounds() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let hub = LiveHub::new();
+    // Before the viewer connects: it gets these from the snapshot.
+    hub.publish(progress(1, 1.0, None, None, 0.4));
+    hub.publish(progress(2, 1.5, Some(190.8), None, 0.5));
+    hub.publish(progress(3, 2.5, Some(240.0), Some(410.5), 0.9));
+    let server = serve(loopback(), hub.clone()).expect("serve");
+    let mut browser =
+        Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 900);
+    let elo = "document.getElementById('elo-graph').dataset.values";
+    let llr = "document.getElementById('sprt-graph').dataset.values";
+    assert!(browser.wait_for(&format!("{elo} === '[[2,190.8,null],[3,240,410.5]]'")));
+    assert_eq!(browser.evaluate(llr), "[[1,0.4],[2,0.5],[3,0.9]]");
+    assert_eq!(browser.evaluate(&drawn("elo-graph")), true);
+    assert_eq!(browser.evaluate(&drawn("sprt-graph")), true);
+    let text = browser.text();
+    assert!(text.contains("alpha 2.5 – 0.5 beta after 3 games, Elo +240.0 ± 410.5"), "{text}");
+    assert!(text.contains("LLR 0.90 (-2.94, 2.94) [0, 10]"), "{text}");
+    // The next game extends both graphs.
+    let before = browser.evaluate(&checksum("sprt-graph"));
+    hub.publish(progress(4, 3.0, Some(200.0), Some(300.0), 1.6));
+    assert!(browser.wait_for(&format!("{llr} === '[[1,0.4],[2,0.5],[3,0.9],[4,1.6]]'")));
+    assert!(browser.wait_for(&format!("{} !== {before}", checksum("sprt-graph"))));
+    assert!(browser.text().contains("after 4 games"));
+    save_screenshot(&mut browser, "match-graphs.png");
 }

@@ -41,6 +41,7 @@ fn stone(game: u64, ply: u32) -> LiveEvent {
         side,
         time_ms: u64::from(ply),
         clock_ms: [Some(60_000 - u64::from(ply)), Some(60_000)],
+        black_score: None,
     })
 }
 
@@ -156,7 +157,9 @@ fn state_is_the_snapshot_as_a_json_array() {
             elo: Some(191.0),
             elo_error: None,
         }],
-        summary: vec!["Elo: 191 +/- inf".into()],
+        summary: vec!["Elo: not defined yet (1-0)".into()],
+        progress: None,
+        history: Vec::new(),
     }));
     hub.publish(started(3));
     hub.publish(stone(3, 3));

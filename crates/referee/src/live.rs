@@ -72,6 +72,8 @@ impl Observer for LivePublisher {
                     side: if *color == Color::Black { Side::Black } else { Side::White },
                     time_ms: *time_ms,
                     clock_ms: Self::by_colour(black, *clock_ms),
+                    // The hub takes it from the mover's report (its MESSAGE lines).
+                    black_score: None,
                 }));
             }
             Event::ColorsSet { black, stones } => {

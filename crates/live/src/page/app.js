@@ -10,6 +10,7 @@ const state = {
   games: new Map(), // id -> game record (see startGame)
   finished: [], // ids, oldest first
   standings: null,
+  history: [], // the match graph's points (MatchProgress), fewest games first
   focus: focusFromLocation(),
 };
 
@@ -19,6 +20,18 @@ function resetState() {
   state.games.clear();
   state.finished = [];
   state.standings = null;
+  state.history = [];
+}
+
+/** A snapshot brings the whole match graph; each later update adds its own point. */
+function addProgress(event) {
+  if (event.history && event.history.length) state.history = event.history.slice();
+  const point = event.progress;
+  if (!point) return;
+  while (state.history.length && state.history[state.history.length - 1].games >= point.games) {
+    state.history.pop();
+  }
+  state.history.push(point);
 }
 
 function startGame(info) {
@@ -60,6 +73,7 @@ function apply(event) {
       break;
     case 'standings':
       state.standings = event;
+      addProgress(event);
       break;
     default:
       return;
@@ -324,6 +338,23 @@ function renderStandings() {
     return tr;
   }));
   document.getElementById('summary').textContent = standings.summary.join('\n');
+  renderMatchGraphs(standings);
+}
+
+/** Elo ± error and, with -sprt, the LLR over the games of a two-engine match. */
+function renderMatchGraphs(standings) {
+  const box = document.getElementById('match-graphs');
+  const last = state.history[state.history.length - 1];
+  box.hidden = !last;
+  if (!last) return;
+  drawEloGraph(document.getElementById('elo-graph'), state.history, standings.games_total);
+  document.getElementById('elo-caption').textContent = matchText(last);
+  const sprt = document.getElementById('sprt-figure');
+  sprt.hidden = !last.sprt;
+  if (last.sprt) {
+    drawSprtGraph(document.getElementById('sprt-graph'), state.history, standings.games_total);
+    document.getElementById('sprt-caption').textContent = sprtText(last);
+  }
 }
 
 function renderFocus(game, tournament) {
@@ -373,6 +404,7 @@ function renderFocus(game, tournament) {
   const box = body.closest('.moves-box');
   box.scrollTop = box.scrollHeight;
   drawBoard(document.getElementById('board'), game, true);
+  drawEvalGraph(document.getElementById('eval-graph'), game, false);
 }
 
 function renderCards(id, games, tournament) {
@@ -404,9 +436,19 @@ function renderCards(id, games, tournament) {
       clock.className = 'meta clock-line';
       card.appendChild(clock);
     }
+    let graph = null;
+    if (game.end) {
+      // A finished game's card shows how the evaluation went.
+      graph = document.createElement('canvas');
+      graph.className = 'graph card-graph';
+      graph.width = 200;
+      graph.height = 48;
+      card.insertBefore(graph, names);
+    }
     card.addEventListener('click', () => setFocus(game.info.game));
     grid.appendChild(card); // drawing needs the canvas laid out
     drawBoard(canvas, game, false);
+    if (graph) drawEvalGraph(graph, game, true);
     return card;
   }));
 }
