@@ -314,11 +314,13 @@ impl Engine {
                 Output::Eof => {
                     return Err(Fault::new(Reason::Crash, format!("{} crashed", self.name)));
                 }
+                // Junk that is no move attempt does not end the wait, as in c-gomoku-cli (which
+                // reads on until a move): PentaZen prints its search depth as a raw byte inside
+                // its MESSAGE line, and depth 10 or 13 breaks that line in two. An engine that
+                // gives no move by the deadline after junk loses for the junk.
                 Output::Junk(j) => {
-                    return Err(Fault::new(
-                        Reason::Illegal,
-                        format!("{} printed junk: {j}", self.name),
-                    ));
+                    refused.get_or_insert_with(|| j.chars().take(80).collect());
+                    continue;
                 }
                 Output::Line(l) => l,
             };
@@ -333,6 +335,9 @@ impl Engine {
                 Reply::Message(m) => messages.push(format!("{ply}) {}: {m}", self.name)),
                 Reply::Ok | Reply::Ignored => {}
                 Reply::Error(_) | Reply::Unknown(_) => {
+                    refused.get_or_insert_with(|| line.chars().take(80).collect());
+                }
+                Reply::Other(_) if !looks_like_a_move(&line) => {
                     refused.get_or_insert_with(|| line.chars().take(80).collect());
                 }
                 Reply::Other(_) => {
@@ -434,5 +439,28 @@ mod tests {
         assert_eq!(debug_text("A", "ERROR"), Some("engine A output error: ".to_string()));
         assert_eq!(debug_text("A", "7,7"), None);
         assert_eq!(debug_text("A", "MESSAGES x"), None);
+    }
+}
+
+/// Whether a line that is no known reply was meant as a move (`7,x`, `7,7,1`, `-1,3`): such a
+/// line is an illegal answer at once; any other line is junk that the wait reads past.
+fn looks_like_a_move(line: &str) -> bool {
+    let t = line.trim();
+    t.contains(',') && t.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
+}
+
+#[cfg(test)]
+mod move_attempt_tests {
+    use super::looks_like_a_move;
+
+    #[test]
+    fn move_attempts_and_junk() {
+        for line in ["7,7", " 7,7,1 ", "-1,3", "7,x", "+2,2"] {
+            assert!(looks_like_a_move(line), "{line}");
+        }
+        // The second half of PentaZen's MESSAGE line broken by a CR byte, and chatter.
+        for line in ["-\u{16} ev 159 nd 34k tm 41 sp 837", "thinking...", "best: 7 7", ""] {
+            assert!(!looks_like_a_move(line), "{line}");
+        }
     }
 }

@@ -141,3 +141,22 @@ mod tests {
         assert_eq!(about_name("nothing"), None);
     }
 }
+
+#[cfg(test)]
+mod junk_in_messages {
+    use super::*;
+
+    /// PentaZen prints its depth as raw bytes (NUL, SOH) inside its MESSAGE line.
+    #[test]
+    fn control_bytes_inside_a_message_keep_it_a_message() {
+        for line in
+            ["MESSAGE dep \u{1}-\u{1} ev 0 nd 1 tm 1 sp 1", "MESSAGE dep \0-\0 ev 159 nd 34k"]
+        {
+            assert!(
+                matches!(parse_reply(line), Reply::Message(_)),
+                "{line:?}: {:?}",
+                parse_reply(line)
+            );
+        }
+    }
+}
