@@ -48,6 +48,8 @@ impl Browser {
                 "--headless",
                 "--no-sandbox",
                 "--disable-gpu",
+                // Containers give /dev/shm a few MB: Chromium's tabs crash without this.
+                "--disable-dev-shm-usage",
                 "--no-first-run",
                 "--disable-extensions",
                 "--hide-scrollbars",
