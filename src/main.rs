@@ -1,5 +1,6 @@
 //! `renzoku`: the command-line front end over the Renzoku libraries.
 
+mod analyze;
 mod match_command;
 mod referee_command;
 mod rules_command;
@@ -22,6 +23,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Annotate a played game with the engine's evaluations (SGF out, SVG graph).
+    Analyze(analyze::AnalyzeArgs),
     /// Rules tools (forbidden points, …).
     Rules {
         #[command(subcommand)]
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Rules { command } => rules_command::run(&command),
+        Command::Analyze(args) => analyze::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,119 @@
+//! The engine's view of every position of a game: before each move and after the last one,
+//! a search of the given time; from those, each move's evaluation, the engine's choice and
+//! line there, and how much the move lost (the mover's expected score before it minus after).
+
+use std::sync::atomic::AtomicBool;
+
+use indicatif::ProgressBar;
+use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver, Score};
+use renzoku_rules::{Board, Color, Outcome, Point, Rule, outcome_after};
+
+use super::games::Game;
+
+/// What the engine thinks of one position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionView {
+    /// Black's expected score, 0 … 1 (a won or lost position is 1 or 0).
+    pub black: f64,
+    /// The score for the side to move as the engine gives it (`None` once the game is over).
+    pub score: Option<Score>,
+    pub best: Option<Point>,
+    pub pv: Vec<Point>,
+    pub depth: u32,
+}
+
+/// One move with its judgement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveNote {
+    pub point: Point,
+    pub color: Color,
+    /// The position before the move and after it.
+    pub before: PositionView,
+    pub after: PositionView,
+    /// How much of the mover's expected score the move gave away (0 when it kept or gained).
+    pub loss: f64,
+}
+
+/// How the analysis runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub rule: Rule,
+    pub ms_per_position: u64,
+    pub threads: usize,
+}
+
+/// Searches every position of `game`; `progress` advances once per position.
+pub fn analyse(
+    game: &Game,
+    settings: Settings,
+    progress: &ProgressBar,
+) -> Result<Vec<MoveNote>, String> {
+    let mut board = Board::square(u32::from(game.size)).map_err(|e| e.to_string())?;
+    let mut engine = Engine::new(EngineConfig { hash_bytes: 128 << 20, threads: settings.threads });
+    let limits = Limits { protocol_lag_ms: 0, ..Limits::movetime(settings.ms_per_position) };
+    let stop = AtomicBool::new(false);
+    let view = |board: &Board, engine: &mut Engine| -> PositionView {
+        let result = engine.search(board, settings.rule, &limits, &stop, &mut NullObserver);
+        progress.inc(1);
+        let mine = result.score.winrate();
+        PositionView {
+            black: if board.side_to_move() == Color::Black { mine } else { 1.0 - mine },
+            score: Some(result.score),
+            best: result.best_move,
+            pv: result.pv,
+            depth: result.depth,
+        }
+    };
+    let mut before = view(&board, &mut engine);
+    let mut notes = Vec::new();
+    for (i, &point) in game.moves.iter().enumerate() {
+        let color = board.side_to_move();
+        board.play(point).map_err(|e| format!("move {} ({point}): {e}", i + 1))?;
+        let over = outcome_after(&board, point, settings.rule);
+        let last = i + 1 == game.moves.len();
+        let after = match over {
+            Some(outcome) => {
+                progress.inc(1);
+                ended(outcome)
+            }
+            None => view(&board, &mut engine),
+        };
+        let (mine_before, mine_after) = match color {
+            Color::Black => (before.black, after.black),
+            Color::White => (1.0 - before.black, 1.0 - after.black),
+        };
+        notes.push(MoveNote {
+            point,
+            color,
+            before: before.clone(),
+            after: after.clone(),
+            loss: (mine_before - mine_after).max(0.0),
+        });
+        if over.is_some() {
+            if !last {
+                return Err(format!(
+                    "move {} ({point}) ended the game, but the file has more moves",
+                    i + 1
+                ));
+            }
+            break;
+        }
+        before = after;
+    }
+    Ok(notes)
+}
+
+/// The view of a finished game: the winner's side is certain.
+fn ended(outcome: Outcome) -> PositionView {
+    let black = match outcome {
+        Outcome::Five { winner } => f64::from(u8::from(winner == Color::Black)),
+        Outcome::Forbidden => 0.0,
+        Outcome::FullBoard | Outcome::MoveLimit => 0.5,
+    };
+    PositionView { black, score: None, best: None, pv: Vec::new(), depth: 0 }
+}
+
+/// How many searches [`analyse`] runs for `game` (for the progress bar's length).
+pub fn positions(game: &Game) -> u64 {
+    game.moves.len() as u64 + 1
+}
