@@ -71,7 +71,7 @@ function drawEvalGraph(canvas, game, small) {
   const points = evalPoints(game);
   canvas.dataset.values = JSON.stringify(points);
   const { ctx, width, height } = graphContext(canvas);
-  const left = small ? 4 : 34;
+  const left = small ? 4 : 48;
   const right = width - (small ? 4 : 8);
   const top = small ? 4 : 10;
   const bottom = height - (small ? 4 : 18);
