@@ -34,10 +34,14 @@ pub enum Param {
     OrderKiller,
     TimeMovesToGo,
     TimeSoftPercent,
+    MoveCountPruning,
+    MoveCountMul,
+    MoveCountSub,
+    MoveCountCap,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 15;
+pub const COUNT: usize = 19;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -146,6 +150,29 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 100,
         doc: "no new iteration starts after this percentage of the move's budget",
     },
+    ParamSpec {
+        name: "move_count_pruning",
+        default: 1,
+        min: 0,
+        max: 1,
+        doc: "1: below the root's children, search at most move_count_limit(depth) moves of a \
+              node without threats (PentaZen's selectivity)",
+    },
+    ParamSpec {
+        name: "move_count_mul",
+        default: 80,
+        min: 5,
+        max: 300,
+        doc: "move count limit = mul/10 * sqrt(depth) - sub/10, at most cap",
+    },
+    ParamSpec {
+        name: "move_count_sub",
+        default: 20,
+        min: -100,
+        max: 200,
+        doc: "see move_count_mul",
+    },
+    ParamSpec { name: "move_count_cap", default: 20, min: 2, max: 60, doc: "see move_count_mul" },
 ];
 
 /// The values of every tunable constant for one search.
@@ -172,6 +199,13 @@ impl Params {
     #[inline]
     pub fn get(&self, p: Param) -> i32 {
         self.0[p as usize]
+    }
+
+    /// These values with `p` set to `value`, clamped to its range.
+    pub fn with(mut self, p: Param, value: i32) -> Params {
+        let spec = SPECS[p as usize];
+        self.0[p as usize] = value.clamp(spec.min, spec.max);
+        self
     }
 
     /// The constant called `name` (ASCII case-insensitive), if there is one.

@@ -329,7 +329,21 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        // Move-count pruning at every depth (as PentaZen): below the root's children, a node
+        // without threats searches only its first few moves in move order.
+        let move_count_limit =
+            if params.get(Param::MoveCountPruning) != 0 && !threatened && ply >= 2 {
+                let d = f64::from(depth.max(1));
+                let raw = f64::from(params.get(Param::MoveCountMul)) / 10.0 * d.sqrt()
+                    - f64::from(params.get(Param::MoveCountSub)) / 10.0;
+                (raw.round().max(1.0) as usize).min(params.get(Param::MoveCountCap) as usize)
+            } else {
+                usize::MAX
+            };
         for (n, &m) in moves.iter().enumerate() {
+            if n >= move_count_limit && best > -MATE_BOUND {
+                break;
+            }
             let tactical = threatened || self.is_tactical(m);
             if !pv_node && !tactical && depth <= 3 && best > -MATE_BOUND {
                 // Looser (10/16/24: 16-21) and tighter (4/7/12: 21-19) limits were no better.
