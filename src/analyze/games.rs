@@ -272,6 +272,12 @@ mod tests {
             sgf(setup).expect("sgf")[0].moves,
             vec![p(7, 7), p(7, 8), p(8, 8), p(9, 9), p(10, 10)]
         );
+        // c-gomoku-cli's layout: game info first, the opening stones with a comment, then
+        // eight moves a line with their times.
+        let cli = "(;FF[4]GM[4]GN[7]EV[A x B]DT[2024.01.02 03:04:05]RO[1.7]RU[4]SZ[15]PB[A]PW[B]RE[W+1]\n;B[hh]C[opening move];W[ig]C[opening move]\n;B[ii]C[15ms];W[gg]C[9ms])\n\n";
+        let games = sgf(cli).expect("c-gomoku-cli sgf");
+        assert_eq!(games[0].moves, vec![p(7, 7), p(8, 6), p(8, 8), p(6, 6)]);
+        assert_eq!((games[0].rule, games[0].white.as_str()), (Some(Rule::Renju), "B"));
         assert!(sgf("(;SZ[15];B[hh]").is_err());
         assert!(sgf("(;SZ[15];B[zz])").is_err());
     }

@@ -68,6 +68,11 @@ fn summary(line: &str) -> SearchSummary {
 /// Sends `command` and collects the MESSAGE lines until the move.
 fn think(b: &mut Brain, command: &str) -> (Vec<String>, Point) {
     b.send(command);
+    until_move(b)
+}
+
+/// The MESSAGE lines until the move, and the move.
+fn until_move(b: &mut Brain) -> (Vec<String>, Point) {
     let mut messages = Vec::new();
     loop {
         let line = b.line();
@@ -102,17 +107,7 @@ fn lines_arrive_during_the_search_not_only_at_its_end() {
             }
         }
         b.send("STOP");
-        let (after, ours) = {
-            let mut after = Vec::new();
-            loop {
-                let line = b.line();
-                if line.starts_with("MESSAGE") {
-                    after.push(line);
-                } else {
-                    break (after, point(&line));
-                }
-            }
-        };
+        let (after, ours) = until_move(&mut b);
         let last = after.last().or(during.last()).expect("lines").clone();
         if format == "rapfi" {
             let depths: Vec<u32> = during.iter().map(|l| rapfi(l).depth).collect();
