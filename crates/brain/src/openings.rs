@@ -147,7 +147,11 @@ impl Controller {
             settings.rule,
             &limits,
             &flags.stop,
-            &mut Progress::silent(&out).publishing(&analysis),
+            // The turn's search reports its iterations like any other (its short scoring
+            // searches elsewhere stay silent).
+            &mut Progress::silent(&out)
+                .publishing(&analysis)
+                .reporting(board, settings.message_format),
         );
         analysis.search_finished(&result, true);
         out.send(&think::result_reply(board, &result, settings.message_format, 1));
