@@ -1,6 +1,6 @@
 //! `renzoku analyze` end to end on a small game, with a short time per position: the annotated
 //! SGF (a comment on every move, the engine's choice, the mistakes marked), the SVG graph, and
-//! the same game read from our PGN and journal; bad input is a clear error.
+//! the same game read from our PGN, Piskvork's PSQ and the journal; bad input is a clear error.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -76,7 +76,10 @@ fn an_annotated_sgf_and_an_svg_graph_from_every_input_format() {
         r#"{{"game":1,"round":1,"encounter":0,"black":"Alpha","white":"Beta","black_engine":0,"white_engine":1,"opening":"","opening_moves":0,"moves":{moves_json},"times_ms":[],"winner":"black","reason":"five","detail":"","board_size":15,"rule":0,"srand":1,"total":1}}"#
     );
     std::fs::write(dir.join("games.jsonl"), format!("{line}\n")).unwrap_or_default();
-    for input in ["games.pgn", "games.jsonl"] {
+    // Piskvork / GomocupJudge: counted from 1, thinking times after the squares.
+    let psq = "Piskvorky 15x15, 11:11, 0\n8,8,10\n1,1,10\n9,8,10\n1,2,10\n10,8,10\n1,3,10\n11,8,10\n1,4,10\n12,8,10\nAlpha.exe\nBeta.exe\n-1\n";
+    std::fs::write(dir.join("games.psq"), psq).unwrap_or_default();
+    for input in ["games.pgn", "games.jsonl", "games.psq"] {
         let (code, stdout, stderr) = analyze(&dir, &[input, "--ms", "30", "--out", "again.sgf"]);
         assert_eq!(code, 0, "{input}: {stdout}{stderr}");
         let again = std::fs::read_to_string(dir.join("again.sgf")).unwrap_or_default();

@@ -1,7 +1,9 @@
 //! Games read from the files people have: SGF (ours, the referee's, c-gomoku-cli's and other
 //! FF[4] GM[4] writers: `;B[hh];W[ih]`, setup stones in `AB`/`AW`, board size `SZ`, Renzoku's
 //! Gomocup rule number in `RU`), PGN (ours: the moves in a comment, `{h8 i9 j10}`, row 1 at the
-//! top; or move text of such squares or of `x,y` pairs) and the match journal (JSON lines).
+//! top; or move text of such squares or of `x,y` pairs), Piskvork's and GomocupJudge's PSQ
+//! (`Piskvorky 20x20, 11:11, 0`, then `x,y,ms` lines counted from 1) and the match journal
+//! (JSON lines).
 
 use std::path::Path;
 
@@ -25,14 +27,16 @@ pub fn read(path: &Path) -> Result<Vec<Game>, String> {
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     let trimmed = text.trim_start();
-    let games = if ext == "sgf" || trimmed.starts_with('(') {
+    let games = if ext == "psq" || trimmed.starts_with("Piskvorky") {
+        psq(&text)?
+    } else if ext == "sgf" || trimmed.starts_with('(') {
         sgf(&text)?
     } else if ext == "jsonl" || ext == "json" || trimmed.starts_with('{') {
         journal(&text)?
     } else if ext == "pgn" || trimmed.starts_with('[') {
         pgn(&text)?
     } else {
-        return Err(format!("{}: not an SGF, PGN or JSONL file", path.display()));
+        return Err(format!("{}: not an SGF, PGN, PSQ or JSONL file", path.display()));
     };
     if games.is_empty() {
         return Err(format!("{}: no game found", path.display()));
@@ -148,6 +152,30 @@ fn sgf(text: &str) -> Result<Vec<Game>, String> {
         });
     }
     Ok(out)
+}
+
+/// PSQ: a header `Piskvorky WxH, …`, then one `x,y[,ms]` line per stone from black, counted
+/// from 1; the move list ends at the first other line (the players' programs, a result code).
+fn psq(text: &str) -> Result<Vec<Game>, String> {
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or_default();
+    let size: u8 = header
+        .split_whitespace()
+        .nth(1)
+        .and_then(|dims| dims.trim_end_matches(',').split(['x', 'X']).next())
+        .and_then(|w| w.parse().ok())
+        .ok_or_else(|| format!("PSQ: no board size in the header '{header}'"))?;
+    let mut moves = Vec::new();
+    for line in lines {
+        let fields: Vec<&str> = line.trim().split(',').map(str::trim).collect();
+        let (Some(x), Some(y)) = (fields.first(), fields.get(1)) else { break };
+        let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u8>()) else { break };
+        if fields.len() > 3 || x == 0 || y == 0 || x > size || y > size {
+            return Err(format!("PSQ: '{line}' is not a square of the {size}x{size} board"));
+        }
+        moves.push(Point::new(x - 1, y - 1));
+    }
+    Ok(vec![Game { size, rule: None, black: String::new(), white: String::new(), moves }])
 }
 
 fn journal(text: &str) -> Result<Vec<Game>, String> {
@@ -292,6 +320,19 @@ mod tests {
         assert_eq!(games[1].moves, vec![p(7, 7), p(8, 8), p(6, 6)]);
         let dummy = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 1-0\n";
         assert!(pgn(dummy).is_err(), "chess moves are not gomoku moves");
+    }
+
+    #[test]
+    fn psq_of_piskvork_and_gomocupjudge() {
+        let text =
+            "Piskvorky 20x20, 11:11, 0\n10,10,1200\n11,11,900\n10,11,1000\npbrain-a.exe\n-1\n";
+        let games = psq(text).expect("psq");
+        assert_eq!(
+            (games[0].size, games[0].moves.clone()),
+            (20, vec![p(9, 9), p(10, 10), p(9, 10)])
+        );
+        assert!(psq("Piskvorky 15x15, 11:11, 0\n16,1,5\n").is_err(), "off the board");
+        assert!(psq("hello\n").is_err());
     }
 
     #[test]

@@ -22,13 +22,13 @@ use sgf_out::Thresholds;
 #[command(after_help = "\
 FILE is an SGF (ours, the referee's, c-gomoku-cli's or any FF[4] gomoku SGF), a PGN (ours: the
 moves in a {h8 i9} comment; or move text of squares or x,y pairs; c-gomoku-cli's PGN holds only
-dummy chess moves) or a match journal (-jsonl). The rule comes from the file (SGF RU[], the
+dummy chess moves), a PSQ (Piskvork, GomocupJudge) or a match journal (-jsonl). The rule comes from the file (SGF RU[], the
 journal) unless --rule is given; freestyle when neither says.
 
 Example:
   renzoku analyze games.sgf --game 3 --ms 500 --out game3.sgf --svg game3.svg")]
 pub struct AnalyzeArgs {
-    /// The game file: .sgf, .pgn or .jsonl.
+    /// The game file: .sgf, .pgn, .psq or .jsonl.
     file: PathBuf,
     /// Which game of the file, from 1.
     #[arg(long, default_value_t = 1)]
