@@ -145,7 +145,7 @@ fn auto_pondering_only_when_enabled() {
 #[test]
 fn explicit_ponder_after_a_normal_reply_searches_until_stop_or_a_new_position() {
     let mut b = brain(0, 100);
-    let window = Duration::from_millis(600);
+    let window = Duration::from_millis(1000);
     settle(&mut b);
     for turn in ["TURN 7,7", "TURN 3,3", "TURN 11,4"] {
         let _ = point(&b.ask(turn));
@@ -153,7 +153,7 @@ fn explicit_ponder_after_a_normal_reply_searches_until_stop_or_a_new_position() 
         let Some(before) = b.cpu_ticks() else { return };
         std::thread::sleep(window);
         let busy = b.cpu_ticks().unwrap_or_default() - before;
-        // 60 ticks at most in 0.6 s on one thread; a loaded CI machine still gives it a share.
+        // 100 ticks at most in 1 s on one thread; a loaded CI machine still gives it a share.
         assert!(busy >= 8, "PONDER after `{turn}` used {busy} ticks in {window:?}");
         if turn == "TURN 3,3" {
             // A new position ends the pondering and is answered as usual.
