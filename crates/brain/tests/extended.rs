@@ -145,7 +145,7 @@ fn auto_pondering_only_when_enabled() {
 #[test]
 fn explicit_ponder_after_a_normal_reply_searches_until_stop_or_a_new_position() {
     let mut b = brain(0, 100);
-    let window = Duration::from_millis(1000);
+    let window = Duration::from_secs(1);
     settle(&mut b);
     for turn in ["TURN 7,7", "TURN 3,3", "TURN 11,4"] {
         let _ = point(&b.ask(turn));
