@@ -152,7 +152,7 @@ pub const SPECS: [ParamSpec; COUNT] = [
     },
     ParamSpec {
         name: "move_count_pruning",
-        default: 1,
+        default: 0,
         min: 0,
         max: 1,
         doc: "1: below the root's children, search at most move_count_limit(depth) moves of a \
