@@ -163,21 +163,10 @@ impl Journal {
         Ok(Journal { file })
     }
 
-    /// Replaces the journal at `path` with `entries` (atomically: a new file renamed over the
-    /// old one), dropping lines torn by a kill, then opens it for appending.
+    /// Replaces the journal at `path` with `entries` (see [`rewrite_lines`]), dropping lines
+    /// torn by a kill, then opens it for appending.
     pub fn rewrite(path: &Path, entries: &[Entry]) -> io::Result<Journal> {
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(".rewrite");
-        let tmp = path.with_file_name(name);
-        {
-            let mut w = io::BufWriter::new(File::create(&tmp)?);
-            for e in entries {
-                serde_json::to_writer(&mut w, e).map_err(io::Error::other)?;
-                w.write_all(b"\n")?;
-            }
-            w.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
-        }
-        std::fs::rename(&tmp, path)?;
+        rewrite_lines(path, entries)?;
         Journal::open(path, true)
     }
 
@@ -187,6 +176,23 @@ impl Journal {
         self.file.write_all(line.as_bytes())?;
         self.file.flush()
     }
+}
+
+/// Replaces the JSONL file at `path` with one line per item, atomically (a new file, synced,
+/// renamed over the old one): a kill during the rewrite leaves the old file whole.
+pub fn rewrite_lines<T: Serialize>(path: &Path, items: &[T]) -> io::Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".rewrite");
+    let tmp = path.with_file_name(name);
+    {
+        let mut w = io::BufWriter::new(File::create(&tmp)?);
+        for item in items {
+            serde_json::to_writer(&mut w, item).map_err(io::Error::other)?;
+            w.write_all(b"\n")?;
+        }
+        w.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
 }
 
 /// Reads the finished games of a journal; lines that do not parse (a write cut by a kill) are

@@ -485,25 +485,9 @@ fn plural(n: usize) -> &'static str {
 
 /// Runs `renzoku merge` with the arguments after `merge`; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help" || a == "-help") {
-        println!("{USAGE}");
-        return 0;
-    }
-    let m = match parse(args) {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("renzoku merge: {e}\n\n{USAGE}");
-            return 2;
-        }
-    };
-    match merge(&m) {
-        Ok(merged) => {
-            print!("{}", merged.report());
-            0
-        }
-        Err(e) => {
-            eprintln!("renzoku merge: {e}");
-            1
-        }
-    }
+    crate::cli::subcommand("merge", USAGE, args, parse, |m| {
+        let merged = merge(m)?;
+        print!("{}", merged.report());
+        Ok(0)
+    })
 }

@@ -319,21 +319,10 @@ fn read_own(run: &Run<'_>, path: &Path) -> Result<Vec<StepRecord>, String> {
     Ok(out)
 }
 
-/// Replaces the trajectory with the records kept (dropping a line torn by a kill; atomically,
-/// through a temporary file), then opens it for appending.
+/// Replaces the trajectory with the records kept (dropping a line torn by a kill), then opens
+/// it for appending.
 fn rewrite(path: &Path, records: &[StepRecord]) -> io::Result<File> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".rewrite");
-    let tmp = path.with_file_name(name);
-    {
-        let mut w = io::BufWriter::new(File::create(&tmp)?);
-        for r in records {
-            serde_json::to_writer(&mut w, r).map_err(io::Error::other)?;
-            w.write_all(b"\n")?;
-        }
-        w.into_inner().map_err(io::IntoInnerError::into_error)?.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)?;
+    crate::journal::rewrite_lines(path, records)?;
     crate::output::open(path, true)
 }
 
@@ -626,24 +615,7 @@ fn worker(
 
 /// Runs `renzoku tune` with the arguments after `tune`; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help" || a == "-help") {
-        println!("{USAGE}");
-        return 0;
-    }
-    let t = match parse(args) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("renzoku tune: {e}\n\n{USAGE}");
-            return 2;
-        }
-    };
-    match run_tune(&t) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("renzoku tune: {e}");
-            1
-        }
-    }
+    crate::cli::subcommand("tune", USAGE, args, parse, run_tune)
 }
 
 #[cfg(test)]
