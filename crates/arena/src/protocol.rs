@@ -140,11 +140,6 @@ mod tests {
         assert_eq!(about_name(r#"name="Wine", version="2""#), Some("Wine".into()));
         assert_eq!(about_name("nothing"), None);
     }
-}
-
-#[cfg(test)]
-mod junk_in_messages {
-    use super::*;
 
     /// PentaZen prints its depth as raw bytes (NUL, SOH) inside its MESSAGE line.
     #[test]

@@ -103,7 +103,7 @@ pub fn run(
     observer: &mut dyn SearchObserver,
 ) -> SearchResult {
     let start = Instant::now();
-    let budget = TimeBudget::new(limits, u32::from(board.width()) * u32::from(board.height()));
+    let budget = TimeBudget::new(limits);
     let shared = Shared {
         tt,
         stop_ext: stop,

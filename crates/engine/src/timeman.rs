@@ -28,8 +28,8 @@ fn moves_to_go(limits: &Limits) -> u64 {
 }
 
 impl TimeBudget {
-    /// The budget for `limits` (the board size is not used at the moment).
-    pub fn new(limits: &Limits, _squares: u32) -> TimeBudget {
+    /// The budget for `limits`.
+    pub fn new(limits: &Limits) -> TimeBudget {
         let lag = limits.protocol_lag_ms;
         let mut hard: Option<u64> = None;
         let mut soft: Option<u64> = None;
@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn unlimited_by_default() {
-        let b = TimeBudget::new(&Limits::default(), 225);
+        let b = TimeBudget::new(&Limits::default());
         assert_eq!(b.hard, None);
         assert_eq!(b.soft, None);
     }
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn turn_time_keeps_the_lag() {
         let limits = Limits { turn_time_ms: Some(1000), ..Limits::default() };
-        let b = TimeBudget::new(&limits, 225);
+        let b = TimeBudget::new(&limits);
         assert!(ms(b.hard) <= 950);
         assert!(ms(b.hard) >= 800);
         assert!(ms(b.soft) < ms(b.hard));
@@ -118,18 +118,18 @@ mod tests {
             protocol_lag_ms: 20,
             ..Limits::default()
         };
-        assert!(TimeBudget::new(&low, 225).is_instant());
+        assert!(TimeBudget::new(&low).is_instant());
         let fine = Limits { time_left_ms: Some(5000), ..low };
-        assert!(ms(TimeBudget::new(&fine, 225).hard) <= 5000 - 520);
-        assert!(ms(TimeBudget::new(&fine, 225).hard) > 0);
+        assert!(ms(TimeBudget::new(&fine).hard) <= 5000 - 520);
+        assert!(ms(TimeBudget::new(&fine).hard) > 0);
     }
 
     #[test]
     fn zero_turn_time_and_negative_clock_are_instant() {
         let zero = Limits { turn_time_ms: Some(0), ..Limits::default() };
-        assert!(TimeBudget::new(&zero, 225).is_instant());
+        assert!(TimeBudget::new(&zero).is_instant());
         let late = Limits { time_left_ms: Some(-5), ..Limits::default() };
-        assert!(TimeBudget::new(&late, 225).is_instant());
+        assert!(TimeBudget::new(&late).is_instant());
     }
 
     #[test]
@@ -145,7 +145,7 @@ mod tests {
             protocol_lag_ms: 0,
             ..Limits::default()
         };
-        let b = TimeBudget::new(&limits, 225);
+        let b = TimeBudget::new(&limits);
         assert_eq!(ms(b.soft), 285, "{b:?}");
         assert!(ms(b.hard) <= 950, "{b:?}");
     }
@@ -158,11 +158,11 @@ mod tests {
             moves_played: 10,
             ..Limits::default()
         };
-        let b = TimeBudget::new(&limits, 225);
+        let b = TimeBudget::new(&limits);
         // 60 s over roughly 40 remaining moves: a few seconds, far below the turn limit.
         assert!(ms(b.soft) >= 1000 && ms(b.soft) <= 3000, "{b:?}");
         assert!(ms(b.hard) <= 12_000, "{b:?}");
         let unlimited = Limits { time_left_ms: Some(i64::from(i32::MAX)), ..Limits::default() };
-        assert_eq!(TimeBudget::new(&unlimited, 225).hard, None);
+        assert_eq!(TimeBudget::new(&unlimited).hard, None);
     }
 }
