@@ -31,6 +31,25 @@ pub const CL_FLEX4: u8 = 6;
 pub const CL_FIVE: u8 = 7;
 pub const CLASSES: usize = 8;
 
+/// Number of distinct pattern combinations of a square for one colour: the multisets of four
+/// line codes (the order of the four directions does not matter to the evaluation).
+pub const COMBOS: usize = 1365;
+
+/// Index (0..COMBOS) of the multiset of four line codes: sorted, the codes become strictly
+/// increasing numbers `c[i] + i` below 15, ranked in the combinatorial number system. The
+/// combination of four dead lines is index 0.
+pub fn combo_index(codes: [u8; 4]) -> usize {
+    let mut c = codes;
+    c.sort_unstable();
+    let binomial = |n: usize, k: usize| -> usize {
+        if n < k {
+            return 0;
+        }
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    };
+    (0..4).map(|i| binomial(c[i] as usize + i, i + 1)).sum()
+}
+
 /// Move-ordering value of each line code for the side that would play the stone. (When these
 /// values were also the evaluation, self-play at equal nodes preferred them to lower blocked
 /// threes/fours (15/45: 15-24) and higher open twos/threes (30/100: 15-25).)
@@ -39,12 +58,12 @@ const CODE_VALUE: [i32; CODES] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000, 0, 300]
 /// (doubling them was neutral, 20-20, when they were the evaluation).
 const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 
-/// Evaluation weights of a square's line codes and class, for the side to move (index 0) and
-/// for the side that waits (index 1). Fitted offline (the `features` example and a logistic
-/// fit) to Rapfi's evaluations of positions from real games; see `tuning::eval_features`.
-const EVAL_CODE: [[i32; CODES]; 2] = EVAL_CODE_FIT;
-const EVAL_CLASS: [[i32; CLASSES]; 2] = EVAL_CLASS_FIT;
-include!("eval_weights.rs");
+/// Evaluation share of a square per combination of its four line codes (`combo_index`), as
+/// the side to move's square (row 0) and as the waiting side's (row 1). Fitted offline to
+/// Rapfi's evaluations of positions from our games (`tuning/fit_combos.py`, see
+/// `tuning/README.md`).
+const EVAL_COMBO: [[i16; COMBOS]; 2] = EVAL_COMBO_FIT;
+include!("eval_combo.rs");
 
 /// What the square holds for one colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,12 +91,9 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     let mut overline = false;
     let mut five = false;
     let mut value = 0;
-    let mut eval = [0, 0];
     let mut best = 0;
     for c in codes {
         value += CODE_VALUE[c as usize];
-        eval[0] += EVAL_CODE[0][c as usize];
-        eval[1] += EVAL_CODE[1][c as usize];
         best = best.max(level(c));
         match c {
             F5 => five = true,
@@ -95,18 +111,11 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
             _ => {}
         }
     }
-    let with_class = |class: u8| {
-        let k = class as usize;
-        [(eval[0] + EVAL_CLASS[0][k]) as i16, (eval[1] + EVAL_CLASS[1][k]) as i16]
-    };
+    let combo = combo_index(codes);
+    let eval = [EVAL_COMBO[0][combo], EVAL_COMBO[1][combo]];
     if five {
         let value = value + CLASS_BONUS[CL_FIVE as usize];
-        return SquareInfo {
-            class: CL_FIVE,
-            value: value as i16,
-            eval: with_class(CL_FIVE),
-            ..NO_INFO
-        };
+        return SquareInfo { class: CL_FIVE, value: value as i16, eval, ..NO_INFO };
     }
     if renju_black && (overline || fours >= 2) {
         return SquareInfo { forbidden: true, ..NO_INFO };
@@ -129,7 +138,7 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     SquareInfo {
         class,
         value: (value + CLASS_BONUS[class as usize]) as i16,
-        eval: with_class(class),
+        eval,
         maybe_forbidden: renju_black && threes >= 2,
         forbidden: false,
     }
@@ -157,6 +166,27 @@ pub fn combined(renju_black: bool) -> &'static [SquareInfo] {
 mod tests {
     use super::*;
     use crate::pattern::{DEAD, F2};
+
+    #[test]
+    fn combo_indices_are_a_bijection_of_the_code_multisets() {
+        let mut seen = vec![false; COMBOS];
+        let n = CODES as u8;
+        for a in 0..n {
+            for b in a..n {
+                for c in b..n {
+                    for d in c..n {
+                        let i = combo_index([a, b, c, d]);
+                        assert!(!seen[i], "{a} {b} {c} {d} share index {i}");
+                        seen[i] = true;
+                        // The order of the directions does not matter.
+                        assert_eq!(combo_index([d, b, a, c]), i);
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(combo_index([DEAD; 4]), 0);
+    }
 
     #[test]
     fn classes() {

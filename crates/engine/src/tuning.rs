@@ -16,38 +16,61 @@ pub fn variant() -> u32 {
     VARIANT.load(Ordering::Relaxed)
 }
 
-/// Evaluation features of a position for its side to move, for fitting the evaluation weights
-/// offline (the `features` example): for the side to move, then for the opponent, the number of
-/// (empty square, direction) pairs with each line code (`CODES` counts) and the number of empty
-/// squares of each threat class (`CLASSES` counts). The static evaluation is a linear function
-/// of these counts. Also returns whether the position is tactical (a five to make or to block,
-/// or an open four for the side to move), where the static evaluation is never used.
-pub fn eval_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
-    use crate::eval::{CL_FIVE, CL_FLEX4, CLASSES};
-    use crate::pattern::CODES;
+/// Whether the static evaluation of a position is never used: a five to make or to block, or an
+/// open four for the side to move (the search answers those before it evaluates).
+pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> bool {
+    use crate::eval::{CL_FIVE, CL_FLEX4};
     let pos = crate::position::Position::new(board, rule);
     let me = pos.side_to_move();
-    let mut features = Vec::with_capacity(2 * (CODES + CLASSES));
-    for c in [me, me.opponent()] {
-        let mut codes = [0i32; CODES];
-        let mut classes = [0i32; CLASSES];
+    pos.has_class(me, CL_FIVE)
+        || pos.has_class(me.opponent(), CL_FIVE)
+        || pos.has_class(me, CL_FLEX4)
+}
+
+/// Pattern-combination features of a position for its side to move, for fitting the
+/// evaluation tables offline (the `features` example with `--combos`): for every empty square,
+/// the combination index (`eval::combo_index`, 0..`COMBOS`) of the side to move's four line
+/// codes, counted in `counts[index]`, and of the waiting side's, counted in
+/// `counts[COMBOS + index]`; the static evaluation is `table0 · counts[..COMBOS] - table1 ·
+/// counts[COMBOS..]`. Squares forbidden to renju black count nowhere (they are worth nothing
+/// to black). Also returns whether the position is tactical (see [`is_tactical`]).
+pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
+    use crate::eval::{COMBOS, combo_index};
+    let pos = crate::position::Position::new(board, rule);
+    let me = pos.side_to_move();
+    let mut counts = vec![0i32; 2 * COMBOS];
+    for (role, c) in [me, me.opponent()].into_iter().enumerate() {
         for y in 0..pos.height {
             for x in 0..pos.width {
                 let i = pos.index(x, y);
-                if !pos.is_empty(i) {
+                if !pos.is_empty(i) || pos.info(i, c).forbidden {
                     continue;
                 }
-                for d in 0..4 {
-                    codes[pos.line_pattern(i, c, d) as usize] += 1;
-                }
-                classes[pos.class(i, c) as usize] += 1;
+                let codes: [u8; 4] = std::array::from_fn(|d| pos.line_pattern(i, c, d));
+                counts[role * COMBOS + combo_index(codes)] += 1;
             }
         }
-        features.extend_from_slice(&codes);
-        features.extend_from_slice(&classes);
     }
-    let tactical = pos.has_class(me, CL_FIVE)
-        || pos.has_class(me.opponent(), CL_FIVE)
-        || pos.has_class(me, CL_FLEX4);
-    (features, tactical)
+    (counts, is_tactical(board, rule))
+}
+
+/// The evaluation table in use, per combination: `[side to move's share, waiting side's
+/// share]` of a square whose four line codes form that combination (not renju-forbidden).
+pub fn combo_table_in_use() -> Vec<[i32; 2]> {
+    use crate::eval::{COMBOS, combo_index};
+    use crate::pattern::CODES;
+    let mut table = vec![[0, 0]; COMBOS];
+    let n = CODES as u8;
+    for a in 0..n {
+        for b in a..n {
+            for c in b..n {
+                for d in c..n {
+                    let info = crate::eval::classify([a, b, c, d], false);
+                    table[combo_index([a, b, c, d])] =
+                        [i32::from(info.eval[0]), i32::from(info.eval[1])];
+                }
+            }
+        }
+    }
+    table
 }

@@ -1,48 +1,147 @@
-# Sample positions from match journals and label them with Rapfi's eval (side to move's view).
-import json, os, random, subprocess, sys, re, threading, queue
-RAPFI=os.environ.get('RAPFI', 'pbrain-rapfi')
-random.seed(int(sys.argv[2]) if len(sys.argv)>2 else 1)
-files=['tc01-1000.jsonl','pela-tm.jsonl','pela1.jsonl','pela-fut6.jsonl','sprt-final.jsonl','sprt-fut1.jsonl','sprt-ext2.jsonl','m-fut6c.jsonl','wine1.jsonl']
-pos=[]
-for f in files:
-    for l in open(os.path.join(os.environ.get('JOURNALS', '.'), f)):
-        try: g=json.loads(l)
-        except: continue
-        if g.get('board_size',15)!=15 or g.get('rule',0)!=0: continue
-        mv=g['moves']
-        if len(mv)<10: continue
-        for _ in range(5):
-            k=random.randint(6,len(mv)-3)
-            pos.append(mv[:k])
-random.shuffle(pos)
-N=int(sys.argv[1]); pos=pos[:N]
-out=open(sys.argv[3],'w')
-lock=threading.Lock()
-q=queue.Queue()
-for p in pos: q.put(p)
+"""Samples positions from match journals (renzoku match -jsonl) and labels each with the
+evaluation of a Gomocup brain that prints `Eval N` in its MESSAGE lines (Rapfi does), from the
+side to move's view, and with the brain's move (`best`).
+
+usage: python3 label_positions.py OUT.jsonl JOURNAL... [--per-game K] [--depth D] [--procs P]
+                                  [--seed S] [--limit N]
+
+Environment: RAPFI = the brain's command (default pbrain-rapfi). Freestyle 15x15 games only.
+Positions are deduplicated by their stones; positions already in OUT are skipped, so an
+interrupted run resumes where it stopped.
+"""
+import argparse, json, os, queue, random, re, subprocess, sys, threading, time
+
+ap = argparse.ArgumentParser()
+ap.add_argument('out')
+ap.add_argument('journals', nargs='+')
+ap.add_argument('--per-game', type=int, default=8)
+ap.add_argument('--depth', type=int, default=11)
+ap.add_argument('--procs', type=int, default=2)
+ap.add_argument('--seed', type=int, default=1)
+ap.add_argument('--limit', type=int, default=10**9)
+a = ap.parse_args()
+RAPFI = os.environ.get('RAPFI', 'pbrain-rapfi')
+random.seed(a.seed)
+
+
+def key(moves):
+    return (frozenset(moves[0::2]), frozenset(moves[1::2]))
+
+
+seen = set()
+done = 0
+if os.path.exists(a.out):
+    for line in open(a.out):
+        try:
+            seen.add(key(json.loads(line)['moves']))
+            done += 1
+        except (ValueError, KeyError):
+            pass
+todo = []
+for path in a.journals:
+    for line in open(path, errors='replace'):
+        try:
+            g = json.loads(line)
+        except ValueError:
+            continue
+        if g.get('board_size', 15) != 15 or g.get('rule', 0) != 0:
+            continue
+        mv = g.get('moves') or []
+        first = max(int(g.get('opening_moves', 0) or 0), 3)
+        plies = list(range(first, len(mv) - 1))
+        random.shuffle(plies)
+        for k in plies[:a.per_game]:
+            p = mv[:k]
+            kk = key(p)
+            if kk in seen:
+                continue
+            seen.add(kk)
+            todo.append(p)
+random.shuffle(todo)
+todo = todo[:max(0, a.limit - done)]
+print(f'{done} already labelled, {len(todo)} to label', file=sys.stderr)
+q = queue.Queue()
+for p in todo:
+    q.put(p)
+out = open(a.out, 'a')
+lock = threading.Lock()
+count = [0]
+restarts = [0]
+start = time.time()
+
+
+def start_brain():
+    proc = subprocess.Popen(['nice', '-n', '5', RAPFI], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def send(s):
+        proc.stdin.write(s + '\n')
+        proc.stdin.flush()
+    send('START 15')
+    while proc.stdout.readline().strip() != 'OK':
+        pass
+    for s in ('INFO rule 0', 'INFO timeout_turn 10000', 'INFO timeout_match 0',
+              f'INFO MAX_DEPTH {a.depth}'):
+        send(s)
+    return proc, send
+
+
 def worker():
-    proc=subprocess.Popen(['nice','-n','5',RAPFI],stdin=subprocess.PIPE,stdout=subprocess.PIPE,text=True,bufsize=1)
-    def send(s): proc.stdin.write(s+'\n'); proc.stdin.flush()
-    send('START 15'); 
-    while proc.stdout.readline().strip()!='OK': pass
-    send('INFO rule 0'); send('INFO timeout_turn 200'); send('INFO timeout_match 100000000'); send('INFO time_left 100000000')
+    proc, send = start_brain()
     while True:
-        try: p=q.get_nowait()
-        except queue.Empty: break
-        n=len(p); stm=n%2
+        try:
+            p = q.get_nowait()
+        except queue.Empty:
+            break
+        stm = len(p) % 2
+        # Rapfi drops commands that arrive before it has marked its previous search finished
+        # (just after it prints the move): a short pause, then a harmless INFO goes first.
+        time.sleep(0.003)
+        send('INFO rule 0')
         send('BOARD')
-        for i,m in enumerate(p): send(f"{m},{1 if i%2==stm else 2}")
+        for i, m in enumerate(p):
+            send(f"{m},{1 if i % 2 == stm else 2}")
         send('DONE')
-        e=None
+        e = None
+        best = None
+        # A brain that hangs is killed (and restarted below when its output ends).
+        watchdog = threading.Timer(30, proc.kill)
+        watchdog.start()
         while True:
-            l=proc.stdout.readline()
-            if not l: return
-            m=re.search(r'Eval (\S+)',l)
-            if m: e=m.group(1)
-            if re.match(r'^\d+,\d+$',l.strip()): break
+            line = proc.stdout.readline()
+            if not line:
+                proc, send = start_brain()
+                break
+            m = re.search(r'Eval (\S+)', line)
+            if m:
+                e = m.group(1)
+            s = line.strip()
+            if s.startswith('ERROR'):
+                restarts[0] += 1
+                # Out of step with the brain: start a fresh one, drop this position.
+                proc.kill()
+                proc, send = start_brain()
+                e = None
+                break
+            if re.match(r'^\d+,\d+$', s):
+                best = s
+                break
+        watchdog.cancel()
+        if e is None:
+            continue
         with lock:
-            out.write(json.dumps({'moves':p,'eval':e})+'\n'); out.flush()
+            out.write(json.dumps({'moves': p, 'eval': e, 'best': best}) + '\n')
+            out.flush()
+            count[0] += 1
+            if count[0] % 5000 == 0:
+                rate = count[0] / (time.time() - start)
+                print(f'{count[0]} labelled, {rate:.0f}/s, {restarts[0]} restarts', file=sys.stderr)
     send('END')
-ts=[threading.Thread(target=worker) for _ in range(2)]
-for t in ts: t.start()
-for t in ts: t.join()
+
+
+threads = [threading.Thread(target=worker) for _ in range(a.procs)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(f'{count[0]} labelled, {restarts[0]} brain restarts', file=sys.stderr)

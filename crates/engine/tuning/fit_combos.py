@@ -1,0 +1,89 @@
+"""Fits the pattern-combination evaluation tables (one value per combination of a square's four
+line codes, for the side to move's squares and for the waiting side's) to labelled positions.
+
+usage: python3 fit_combos.py FEATURES.csv TABLE.csv OUT.npy [--lambda L ...]
+
+FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` (the table in use, the
+prior: the fit learns corrections to it, and combinations the data rarely shows keep their old
+values). Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); tactical
+positions and mate scores are left out. 10 % of the positions (every tenth) are held out; the
+held-out cross-entropy of the table in use and of each fit is printed; the best fit is saved.
+"""
+import sys
+import numpy as np
+from scipy.optimize import minimize
+from scipy.sparse import csr_matrix
+
+feat_path, table_path, out_path = sys.argv[1:4]
+MATE_EVAL = 800.0
+lambdas = [float(x) for x in sys.argv[4:]] if len(sys.argv) > 4 else [1e-8, 1e-7, 1e-6]
+table = np.loadtxt(table_path, delimiter=',', dtype=float)
+combos = table.shape[0]
+w_base = np.concatenate([table[:, 1], table[:, 2]])
+rows, cols, vals, labels = [], [], [], []
+skipped = 0
+for line in open(feat_path):
+    parts = line.rstrip('\n').split(',')
+    lab = parts[0]
+    if parts[1] == '1' or lab in ('None', ''):
+        skipped += 1
+        continue
+    try:
+        # A mate score is a won (or lost) position: it counts as an evaluation of +-MATE_EVAL.
+        y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
+    except ValueError:
+        skipped += 1
+        continue
+    r = len(labels)
+    labels.append(y)
+    for item in parts[2:]:
+        if not item:
+            continue
+        i, c = item.split(':')
+        i, c = int(i), int(c)
+        rows.append(r)
+        cols.append(i)
+        # The waiting side's squares count against the side to move.
+        vals.append(c if i < combos else -c)
+Y = np.array(labels)
+X = csr_matrix((vals, (rows, cols)), shape=(len(Y), 2 * combos), dtype=float)
+P = 1 / (1 + np.exp(-Y / 200.0))
+print(f'{len(Y)} positions ({skipped} tactical ones left out; {int((np.abs(Y) == MATE_EVAL).sum())} mates as +-{MATE_EVAL:g}); label mean {Y.mean():.1f}, sd {Y.std():.1f}')
+test = np.arange(len(Y)) % 10 == 0
+Xtr, Ptr, Xte, Pte = X[~test], P[~test], X[test], P[test]
+
+
+def xent(z, p):
+    q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
+    return float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())
+
+
+floor = xent(np.log(np.clip(Pte, 1e-7, 1 - 1e-7) / np.clip(1 - Pte, 1e-7, 1)), Pte)
+base_tr = Xtr @ w_base
+ks = [100, 150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000]
+K = min(ks, key=lambda k: xent(base_tr / k, Ptr))
+print(f'scale K = {K} (best for the table in use); held-out entropy of the labels {floor:.4f}')
+print(f'held-out cross-entropy, table in use: {xent(Xte @ w_base / K, Pte):.4f}')
+# The all-dead combination stays 0 for both sides: its count is the board's geometry.
+free = np.ones(2 * combos, bool)
+free[0] = free[combos] = False
+best = None
+for lam in lambdas:
+    def loss(d):
+        d = d * free
+        z = Xtr @ (w_base + d) / K
+        q = 1 / (1 + np.exp(-z))
+        qc = np.clip(q, 1e-7, 1 - 1e-7)
+        l = -(Ptr * np.log(qc) + (1 - Ptr) * np.log(1 - qc)).mean() + lam * (d @ d)
+        g = (Xtr.T @ (q - Ptr)) / len(Ptr) / K + 2 * lam * d
+        return l, g * free
+    r = minimize(loss, np.zeros(2 * combos), jac=True, method='L-BFGS-B',
+                 options={'maxiter': 3000, 'ftol': 1e-13, 'gtol': 1e-10})
+    w = w_base + r.x * free
+    te = xent(Xte @ w / K, Pte)
+    tr = xent(Xtr @ w / K, Ptr)
+    print(f'lambda {lam:g}: train {tr:.4f}, held-out {te:.4f} ({r.nit} iterations)')
+    if best is None or te < best[0]:
+        best = (te, lam, w)
+print(f'kept lambda {best[1]:g}: held-out {best[0]:.4f}')
+np.save(out_path, np.round(best[2]).astype(int).reshape(2, combos))
