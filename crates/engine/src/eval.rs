@@ -65,6 +65,29 @@ const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 const EVAL_COMBO: [[i16; COMBOS]; 2] = EVAL_COMBO_FIT;
 include!("eval_combo.rs");
 
+/// Move-ordering corrections per pattern combination (see `SquareInfo::order`), fitted offline to
+/// a stronger engine's choices (`tuning/fit_order.py`).
+const ORDER_COMBO: [[i16; COMBOS]; 2] = ORDER_COMBO_FIT;
+include!("order_combo.rs");
+
+/// Number of threat masks (see [`threat_mask`]).
+pub const THREAT_MASKS: usize = 512;
+
+/// Which threat classes each side has somewhere on the board, as 9 bits: for the side to move,
+/// a three, a double three, a four, a four-three; for the waiting side, the same four and an
+/// open-four threat (an open three already on the board). The evaluation adds a fitted value per
+/// mask: the squares' values are a sum and cannot see that, say, a double three for the side to
+/// move against no four for the opponent is close to a win. Fives and the side to move's open
+/// fours never reach the evaluation.
+pub fn threat_mask(has: impl Fn(bool, u8) -> bool) -> usize {
+    let mut mask = 0;
+    for (bit, class) in [CL_3, CL_33, CL_4, CL_43].into_iter().enumerate() {
+        mask |= usize::from(has(true, class)) << bit;
+        mask |= usize::from(has(false, class)) << (bit + 4);
+    }
+    mask | usize::from(has(false, CL_FLEX4)) << 8
+}
+
 /// What the square holds for one colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SquareInfo {
@@ -74,13 +97,17 @@ pub struct SquareInfo {
     /// Renju black only: the square is certainly forbidden (overline or double four).
     pub forbidden: bool,
     pub value: i16,
+    /// Fitted move-ordering correction per pattern combination: for a move of this colour here
+    /// (index 0) and for the opponent's move here, which takes the square from this colour
+    /// (index 1). See `worker::static_order_score`.
+    pub order: [i16; 2],
     /// The square's share of the static evaluation: as the side to move's square (index 0) and
     /// as the waiting side's square (index 1).
     pub eval: [i16; 2],
 }
 
 pub const NO_INFO: SquareInfo =
-    SquareInfo { class: CL_NONE, maybe_forbidden: false, forbidden: false, value: 0, eval: [0, 0] };
+    SquareInfo { class: CL_NONE, maybe_forbidden: false, forbidden: false, value: 0, order: [0, 0], eval: [0, 0] };
 
 /// Combines the four line codes of one colour on one square. `renju_black` applies black's
 /// forbidden shapes (an overline or two fours are forbidden unless a five is made).
@@ -113,9 +140,10 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     }
     let combo = combo_index(codes);
     let eval = [EVAL_COMBO[0][combo], EVAL_COMBO[1][combo]];
+    let order = [ORDER_COMBO[0][combo], ORDER_COMBO[1][combo]];
     if five {
         let value = value + CLASS_BONUS[CL_FIVE as usize];
-        return SquareInfo { class: CL_FIVE, value: value as i16, eval, ..NO_INFO };
+        return SquareInfo { class: CL_FIVE, value: value as i16, eval, order, ..NO_INFO };
     }
     if renju_black && (overline || fours >= 2) {
         return SquareInfo { forbidden: true, ..NO_INFO };
@@ -138,6 +166,7 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     SquareInfo {
         class,
         value: (value + CLASS_BONUS[class as usize]) as i16,
+        order,
         eval,
         maybe_forbidden: renju_black && threes >= 2,
         forbidden: false,

@@ -32,7 +32,8 @@ pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> b
 /// the combination index (`eval::combo_index`, 0..`COMBOS`) of the side to move's four line
 /// codes, counted in `counts[index]`, and of the waiting side's, counted in
 /// `counts[COMBOS + index]`; the static evaluation is `table0 · counts[..COMBOS] - table1 ·
-/// counts[COMBOS..]`. Squares forbidden to renju black count nowhere (they are worth nothing
+/// counts[COMBOS..]`. The last entry is the position's threat mask (`eval::threat_mask`).
+/// Squares forbidden to renju black count nowhere (they are worth nothing
 /// to black). Also returns whether the position is tactical (see [`is_tactical`]).
 pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
     use crate::eval::{COMBOS, combo_index};
@@ -51,6 +52,9 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
             }
         }
     }
+    let opp = me.opponent();
+    let mask = crate::eval::threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class));
+    counts.push(mask as i32);
     (counts, is_tactical(board, rule))
 }
 
@@ -73,4 +77,55 @@ pub fn combo_table_in_use() -> Vec<[i32; 2]> {
         }
     }
     table
+}
+
+/// One candidate move of [`order_features`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderCandidate {
+    pub point: renzoku_rules::Point,
+    /// The static ordering score without the fitted corrections (default search constants).
+    pub base: i32,
+    /// Combination index of the mover's four line codes on the square.
+    pub mine: usize,
+    /// Combination index of the opponent's four line codes on the square.
+    pub theirs: usize,
+}
+
+/// Move-ordering features of a position for its side to move, for fitting the ordering
+/// corrections offline (`features --order`): the moves the search orders in such a node (the
+/// defences when the opponent threatens an open four, else the quiet candidates). None for a
+/// tactical position (see [`is_tactical`]), whose moves are forced.
+pub fn order_features(
+    board: &renzoku_rules::Board,
+    rule: renzoku_rules::Rule,
+) -> Option<Vec<OrderCandidate>> {
+    use crate::eval::combo_index;
+    use crate::movegen::{defence_moves, legal_flex4, quiet_moves};
+    if is_tactical(board, rule) {
+        return None;
+    }
+    let pos = crate::position::Position::new(board, rule);
+    let me = pos.side_to_move();
+    let opp = me.opponent();
+    let mut moves = Vec::new();
+    if legal_flex4(&pos, opp).is_some() {
+        defence_moves(&pos, &mut moves);
+    } else {
+        quiet_moves(&pos, &mut moves);
+    }
+    let params = crate::params::Params::default();
+    let combo = |i: usize, c| combo_index(std::array::from_fn(|d| pos.line_pattern(i, c, d)));
+    Some(
+        moves
+            .into_iter()
+            .map(|m| OrderCandidate {
+                point: pos.point(m),
+                base: crate::worker::static_order_score(&pos, m, &params)
+                    - i32::from(pos.info(m, me).order[0])
+                    - i32::from(pos.info(m, opp).order[1]),
+                mine: combo(m, me),
+                theirs: combo(m, opp),
+            })
+            .collect(),
+    )
 }

@@ -61,6 +61,26 @@ pub fn static_eval(pos: &Position) -> i32 {
     score.clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
 }
 
+/// The part of a move's ordering score that depends on the position only (not on killers,
+/// history or the hash move): what the mover makes there, what it takes from the opponent, and
+/// the fitted corrections per pattern combination (`SquareInfo::order`).
+pub fn static_order_score(pos: &Position, m: usize, p: &Params) -> i32 {
+    let me = pos.side_to_move();
+    let mine = pos.info(m, me);
+    let theirs = pos.info(m, me.opponent());
+    let mut s = i32::from(mine.value) * 2
+        + i32::from(theirs.value)
+        + i32::from(mine.class) * p.get(Param::OrderOwnClass)
+        + i32::from(mine.order[0])
+        + i32::from(theirs.order[1]);
+    if theirs.class >= CL_4 {
+        s += p.get(Param::OrderBlockFour);
+    } else if theirs.class >= CL_3 {
+        s += p.get(Param::OrderBlockThree);
+    }
+    s
+}
+
 #[derive(Debug)]
 pub struct Worker<'a> {
     pub pos: Position,
@@ -163,9 +183,7 @@ impl<'a> Worker<'a> {
 
     /// Orders `moves` in place, best first.
     pub fn order(&self, moves: &mut [usize], tt_move: Option<usize>, ply: usize) {
-        let me = self.pos.side_to_move();
-        let opp = me.opponent();
-        let c = me.index();
+        let c = self.pos.side_to_move().index();
         let killers = self.killers[ply];
         let p = &self.shared.params;
         let mut scored = std::mem::take(&mut *self.scored.borrow_mut());
@@ -174,16 +192,7 @@ impl<'a> Worker<'a> {
             let s = if Some(m) == tt_move {
                 1 << 28
             } else {
-                let mine = self.pos.info(m, me);
-                let theirs = self.pos.info(m, opp);
-                let mut s = i32::from(mine.value) * 2
-                    + i32::from(theirs.value)
-                    + i32::from(mine.class) * p.get(Param::OrderOwnClass);
-                if theirs.class >= CL_4 {
-                    s += p.get(Param::OrderBlockFour);
-                } else if theirs.class >= CL_3 {
-                    s += p.get(Param::OrderBlockThree);
-                }
+                let mut s = static_order_score(&self.pos, m, p);
                 if killers[0] == m || killers[1] == m {
                     s += p.get(Param::OrderKiller);
                 }

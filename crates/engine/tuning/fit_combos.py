@@ -1,14 +1,16 @@
 """Fits the pattern-combination evaluation tables (one value per combination of a square's four
 line codes, for the side to move's squares and for the waiting side's) to labelled positions.
 
-usage: python3 fit_combos.py FEATURES.csv TABLE.csv OUT.npy [--lambda L ...]
+usage: python3 fit_combos.py FEATURES.csv TABLE.csv [MASKS.csv] OUT.npz [LAMBDA ...]
 
-FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` (the table in use, the
-prior: the fit learns corrections to it, and combinations the data rarely shows keep their old
-values). Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); tactical
+FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` and MASKS.csv:
+`features --masks` (the tables in use, the prior: the fit learns corrections to them, and
+combinations the data rarely shows keep their old values). The threat-mask values (one per
+`eval::threat_mask`) are fitted too unless NO_MASKS is set. Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); tactical
 positions and mate scores are left out. 10 % of the positions (every tenth) are held out; the
 held-out cross-entropy of the table in use and of each fit is printed; the best fit is saved.
 """
+import os
 import sys
 import numpy as np
 from scipy.optimize import minimize
@@ -19,7 +21,11 @@ MATE_EVAL = 800.0
 lambdas = [float(x) for x in sys.argv[4:]] if len(sys.argv) > 4 else [1e-8, 1e-7, 1e-6]
 table = np.loadtxt(table_path, delimiter=',', dtype=float)
 combos = table.shape[0]
-w_base = np.concatenate([table[:, 1], table[:, 2]])
+MASKS = 512
+# The table in use: the combination rows, then (if present) the threat-mask values.
+w_base = np.concatenate([table[:, 1], table[:, 2], np.zeros(MASKS)])
+if len(sys.argv) > 4 and sys.argv[4].endswith('.csv'):
+    w_base[2 * combos:] = np.loadtxt(sys.argv.pop(4), delimiter=',', dtype=float)[:, 1]
 rows, cols, vals, labels = [], [], [], []
 skipped = 0
 for line in open(feat_path):
@@ -36,7 +42,10 @@ for line in open(feat_path):
         continue
     r = len(labels)
     labels.append(y)
-    for item in parts[2:]:
+    rows.append(r)
+    cols.append(2 * combos + int(parts[2]))
+    vals.append(1)
+    for item in parts[3:]:
         if not item:
             continue
         i, c = item.split(':')
@@ -46,7 +55,7 @@ for line in open(feat_path):
         # The waiting side's squares count against the side to move.
         vals.append(c if i < combos else -c)
 Y = np.array(labels)
-X = csr_matrix((vals, (rows, cols)), shape=(len(Y), 2 * combos), dtype=float)
+X = csr_matrix((vals, (rows, cols)), shape=(len(Y), 2 * combos + MASKS), dtype=float)
 P = 1 / (1 + np.exp(-Y / 200.0))
 print(f'{len(Y)} positions ({skipped} tactical ones left out; {int((np.abs(Y) == MATE_EVAL).sum())} mates as +-{MATE_EVAL:g}); label mean {Y.mean():.1f}, sd {Y.std():.1f}')
 test = np.arange(len(Y)) % 10 == 0
@@ -65,7 +74,9 @@ K = min(ks, key=lambda k: xent(base_tr / k, Ptr))
 print(f'scale K = {K} (best for the table in use); held-out entropy of the labels {floor:.4f}')
 print(f'held-out cross-entropy, table in use: {xent(Xte @ w_base / K, Pte):.4f}')
 # The all-dead combination stays 0 for both sides: its count is the board's geometry.
-free = np.ones(2 * combos, bool)
+free = np.ones(2 * combos + MASKS, bool)
+if os.environ.get('NO_MASKS'):
+    free[2 * combos:] = False
 free[0] = free[combos] = False
 best = None
 for lam in lambdas:
@@ -77,7 +88,7 @@ for lam in lambdas:
         l = -(Ptr * np.log(qc) + (1 - Ptr) * np.log(1 - qc)).mean() + lam * (d @ d)
         g = (Xtr.T @ (q - Ptr)) / len(Ptr) / K + 2 * lam * d
         return l, g * free
-    r = minimize(loss, np.zeros(2 * combos), jac=True, method='L-BFGS-B',
+    r = minimize(loss, np.zeros(2 * combos + MASKS), jac=True, method='L-BFGS-B',
                  options={'maxiter': 3000, 'ftol': 1e-13, 'gtol': 1e-10})
     w = w_base + r.x * free
     te = xent(Xte @ w / K, Pte)
@@ -86,4 +97,5 @@ for lam in lambdas:
     if best is None or te < best[0]:
         best = (te, lam, w)
 print(f'kept lambda {best[1]:g}: held-out {best[0]:.4f}')
-np.save(out_path, np.round(best[2]).astype(int).reshape(2, combos))
+w = np.round(best[2]).astype(int)
+np.savez(out_path, combos=w[:2 * combos].reshape(2, combos), masks=w[2 * combos:])
