@@ -70,10 +70,7 @@ include!("eval_combo.rs");
 const ORDER_COMBO: [[i16; COMBOS]; 2] = ORDER_COMBO_FIT;
 include!("order_combo.rs");
 
-/// Number of threat masks (see [`threat_mask`]).
-pub const THREAT_MASKS: usize = 512;
-
-/// Which threat classes each side has somewhere on the board, as 9 bits: for the side to move,
+/// Which threat classes each side has somewhere on the board, as 9 bits (512 masks): for the side to move,
 /// a three, a double three, a four, a four-three; for the waiting side, the same four and an
 /// open-four threat (an open three already on the board). The evaluation adds a fitted value per
 /// mask: the squares' values are a sum and cannot see that, say, a double three for the side to
@@ -106,8 +103,14 @@ pub struct SquareInfo {
     pub eval: [i16; 2],
 }
 
-pub const NO_INFO: SquareInfo =
-    SquareInfo { class: CL_NONE, maybe_forbidden: false, forbidden: false, value: 0, order: [0, 0], eval: [0, 0] };
+pub const NO_INFO: SquareInfo = SquareInfo {
+    class: CL_NONE,
+    maybe_forbidden: false,
+    forbidden: false,
+    value: 0,
+    order: [0, 0],
+    eval: [0, 0],
+};
 
 /// Combines the four line codes of one colour on one square. `renju_black` applies black's
 /// forbidden shapes (an overline or two fours are forbidden unless a five is made).

@@ -53,7 +53,8 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
         }
     }
     let opp = me.opponent();
-    let mask = crate::eval::threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class));
+    let mask =
+        crate::eval::threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class));
     counts.push(mask as i32);
     (counts, is_tactical(board, rule))
 }
