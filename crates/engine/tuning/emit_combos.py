@@ -1,11 +1,11 @@
 """Writes src/eval_combo.rs from the tables fitted by fit_combos.py.
 
-usage: python3 emit_combos.py OUT.npy > ../src/eval_combo.rs
+usage: python3 emit_combos.py FITTED.npz > ../src/eval_combo.rs
 """
 import sys
 import numpy as np
 
-w = np.load(sys.argv[1])
+w = np.load(sys.argv[1])['combos']
 print('// Fitted by tuning/fit_combos.py (see tuning/README.md): the evaluation share of a square per')
 print('// combination of its four line codes (`eval::combo_index`); row 0: a square of the side to')
 print('// move, row 1: a square of the waiting side.')
