@@ -130,3 +130,74 @@ pub fn order_features(
             .collect(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use renzoku_rules::{Board, Point, Rule};
+
+    use super::*;
+    use crate::eval::COMBOS;
+
+    /// Positions of a fixed pseudo-random game near the centre, after each of its moves, until
+    /// one side has a five to make or block.
+    fn positions() -> Vec<Board> {
+        let mut board = Board::square(15).expect("15x15");
+        let mut out = Vec::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        while out.len() < 40 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let p = Point::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
+            if board.play(p).is_ok() {
+                if is_tactical(&board, Rule::Freestyle) {
+                    break;
+                }
+                out.push(board.clone());
+            }
+        }
+        out
+    }
+
+    /// The fitting pipeline sees exactly what the engine evaluates: the combination counts
+    /// times the table in use give the static evaluation.
+    #[test]
+    fn combo_features_reproduce_the_static_evaluation() {
+        let table = combo_table_in_use();
+        let boards = positions();
+        assert!(boards.len() >= 8, "only {} positions", boards.len());
+        for board in boards {
+            let (counts, _) = combo_features(&board, Rule::Freestyle);
+            let sum: i32 = (0..COMBOS)
+                .map(|i| counts[i] * table[i][0] - counts[COMBOS + i] * table[i][1])
+                .sum();
+            let pos = crate::position::Position::new(&board, Rule::Freestyle);
+            assert_eq!(crate::worker::static_eval(&pos), sum, "{board:?}");
+        }
+    }
+
+    /// The ordering features plus the fitted corrections give the engine's static ordering.
+    #[test]
+    fn order_features_reproduce_the_static_ordering() {
+        use crate::eval::combo_index;
+        let params = crate::params::Params::default();
+        for board in positions() {
+            let Some(candidates) = order_features(&board, Rule::Freestyle) else { continue };
+            assert!(!candidates.is_empty());
+            let pos = crate::position::Position::new(&board, Rule::Freestyle);
+            let me = pos.side_to_move();
+            for c in candidates {
+                let m = pos.index_of(c.point);
+                let codes = |col| std::array::from_fn(|d| pos.line_pattern(m, col, d));
+                assert_eq!(c.mine, combo_index(codes(me)));
+                assert_eq!(c.theirs, combo_index(codes(me.opponent())));
+                let corrections = i32::from(pos.info(m, me).order[0])
+                    + i32::from(pos.info(m, me.opponent()).order[1]);
+                assert_eq!(
+                    c.base + corrections,
+                    crate::worker::static_order_score(&pos, m, &params)
+                );
+            }
+        }
+    }
+}
