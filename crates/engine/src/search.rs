@@ -59,7 +59,11 @@ fn root_moves(w: &Worker<'_>, excluded: &[Point], caution: u8) -> Vec<usize> {
             moves = all;
         }
     }
-    w.order(&mut moves, None, 0);
+    // On an empty board the generation order (nearest the centre first) is the order: the
+    // fitted ordering corrections know nothing of empty boards and would rank a corner first.
+    if pos.area(0).is_some() {
+        w.order(&mut moves, None, 0);
+    }
     moves
 }
 
