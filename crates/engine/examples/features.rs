@@ -1,6 +1,6 @@
 //! `features --combos < positions.jsonl > features.csv`: evaluation features of freestyle
 //! 15x15 positions given as JSON lines `{"moves": ["x,y", …], "eval": "…"}`; one CSV line per
-//! position: the label, the tactical flag, the threat mask (`eval::threat_mask`), then the
+//! position: the label, the tactical flag, the threat mask (`tuning::threat_mask`), then the
 //! pattern-combination counts of
 //! `renzoku_engine::tuning::combo_features`, written sparsely as `index:count`. Used to fit the
 //! evaluation offline (see `tuning/README.md`).

@@ -70,21 +70,6 @@ include!("eval_combo.rs");
 const ORDER_COMBO: [[i16; COMBOS]; 2] = ORDER_COMBO_FIT;
 include!("order_combo.rs");
 
-/// Which threat classes each side has somewhere on the board, as 9 bits (512 masks): for the side to move,
-/// a three, a double three, a four, a four-three; for the waiting side, the same four and an
-/// open-four threat (an open three already on the board). The evaluation adds a fitted value per
-/// mask: the squares' values are a sum and cannot see that, say, a double three for the side to
-/// move against no four for the opponent is close to a win. Fives and the side to move's open
-/// fours never reach the evaluation.
-pub fn threat_mask(has: impl Fn(bool, u8) -> bool) -> usize {
-    let mut mask = 0;
-    for (bit, class) in [CL_3, CL_33, CL_4, CL_43].into_iter().enumerate() {
-        mask |= usize::from(has(true, class)) << bit;
-        mask |= usize::from(has(false, class)) << (bit + 4);
-    }
-    mask | usize::from(has(false, CL_FLEX4)) << 8
-}
-
 /// What the square holds for one colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct SquareInfo {

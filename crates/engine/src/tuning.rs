@@ -32,7 +32,7 @@ pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> b
 /// the combination index (`eval::combo_index`, 0..`COMBOS`) of the side to move's four line
 /// codes, counted in `counts[index]`, and of the waiting side's, counted in
 /// `counts[COMBOS + index]`; the static evaluation is `table0 · counts[..COMBOS] - table1 ·
-/// counts[COMBOS..]`. The last entry is the position's threat mask (`eval::threat_mask`).
+/// counts[COMBOS..]`. The last entry is the position's threat mask ([`threat_mask`]).
 /// Squares forbidden to renju black count nowhere (they are worth nothing
 /// to black). Also returns whether the position is tactical (see [`is_tactical`]).
 pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
@@ -53,8 +53,7 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
         }
     }
     let opp = me.opponent();
-    let mask =
-        crate::eval::threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class));
+    let mask = threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class));
     counts.push(mask as i32);
     (counts, is_tactical(board, rule))
 }
@@ -129,6 +128,21 @@ pub fn order_features(
             })
             .collect(),
     )
+}
+
+/// Which threat classes each side has somewhere on the board, as 9 bits (512 masks): for the
+/// side to move, a three, a double three, a four, a four-three; for the waiting side, the same
+/// four and an open-four threat (an open three already on the board). A tuning feature only
+/// (`FIT_MASKS=1 fit_combos.py` fits a value per mask): the engine's evaluation does not use it,
+/// because the held-out gain was small (see `tuning/README.md`).
+fn threat_mask(has: impl Fn(bool, u8) -> bool) -> usize {
+    use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_FLEX4};
+    let mut mask = 0;
+    for (bit, class) in [CL_3, CL_33, CL_4, CL_43].into_iter().enumerate() {
+        mask |= usize::from(has(true, class)) << bit;
+        mask |= usize::from(has(false, class)) << (bit + 4);
+    }
+    mask | usize::from(has(false, CL_FLEX4)) << 8
 }
 
 #[cfg(test)]

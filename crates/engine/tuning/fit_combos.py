@@ -3,10 +3,11 @@ line codes, for the side to move's squares and for the waiting side's) to labell
 
 usage: python3 fit_combos.py FEATURES.csv TABLE.csv [MASKS.csv] OUT.npz [LAMBDA ...]
 
-FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` and MASKS.csv:
-`features --masks` (the tables in use, the prior: the fit learns corrections to them, and
-combinations the data rarely shows keep their old values). The threat-mask values (one per
-`eval::threat_mask`) are fitted too unless NO_MASKS is set. Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); tactical
+FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` (the table in use, the
+prior: the fit learns corrections to it, and combinations the data rarely shows keep their old
+values). With FIT_MASKS=1 a value per threat mask (`tuning::threat_mask`, the third CSV column)
+is fitted jointly, starting from MASKS.csv (`index,value` lines) or zero; the engine does not
+use those values, so emit_combos.py must be given a fit without them. Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); tactical
 positions and mate scores are left out. 10 % of the positions (every tenth) are held out; the
 held-out cross-entropy of the table in use and of each fit is printed; the best fit is saved.
 """
@@ -75,7 +76,7 @@ print(f'scale K = {K} (best for the table in use); held-out entropy of the label
 print(f'held-out cross-entropy, table in use: {xent(Xte @ w_base / K, Pte):.4f}')
 # The all-dead combination stays 0 for both sides: its count is the board's geometry.
 free = np.ones(2 * combos + MASKS, bool)
-if os.environ.get('NO_MASKS'):
+if not os.environ.get('FIT_MASKS'):
     free[2 * combos:] = False
 free[0] = free[combos] = False
 best = None
