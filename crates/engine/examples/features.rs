@@ -1,12 +1,13 @@
-//! `features --combos < positions.jsonl > features.csv`: evaluation features of freestyle
-//! 15x15 positions given as JSON lines `{"moves": ["x,y", …], "eval": "…"}`; one CSV line per
+//! `features --combos [--rule N] < positions.jsonl > features.csv`: evaluation features of
+//! 15x15 positions given as JSON lines `{"moves": ["x,y", …], "eval": "…"}` under the Gomocup
+//! rule N (0 freestyle, the default; 1 standard; 4 renju); one CSV line per
 //! position: the label, the tactical flag, the threat mask (`tuning::threat_mask`), then the
 //! pattern-combination counts of
 //! `renzoku_engine::tuning::combo_features`, written sparsely as `index:count`. Used to fit the
 //! evaluation offline (see `tuning/README.md`).
 //!
-//! `features --table` prints the evaluation table in use, one `index,side to move,waiting side`
-//! line per combination.
+//! `features --table [--rule N]` prints the evaluation table in use, one line per combination:
+//! `index,side to move,waiting side` (under renju black's two columns, then white's).
 
 use std::io::{BufRead, Write};
 
@@ -26,22 +27,25 @@ fn board_of(line: &str) -> Option<Board> {
 
 /// `--order`: for positions with the stronger engine's move (`"best": "x,y"`), one line per
 /// position: the move, then `x,y,base,mine,theirs` per candidate (see
-/// `tuning::order_features`), separated by `;`. Positions whose move is not a candidate are
-/// left out.
-fn order_rows(out: &mut impl Write) {
+/// `tuning::order_features`; -1 for no combination), separated by `;`. Positions whose move is
+/// not a candidate are left out.
+fn order_rows(out: &mut impl Write, rule: Rule) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
         let Some(best) = line.split("\"best\":").nth(1) else { continue };
         let best = best.trim().trim_start_matches('"');
         let best: String = best.chars().take_while(|&ch| ch != '"').collect();
         let Some(board) = board_of(&line) else { continue };
-        let Some(candidates) = renzoku_engine::tuning::order_features(&board, Rule::Freestyle)
-        else {
+        let Some(candidates) = renzoku_engine::tuning::order_features(&board, rule) else {
             continue;
         };
         let cells: Vec<String> = candidates
             .iter()
-            .map(|c| format!("{},{},{},{},{}", c.point.x, c.point.y, c.base, c.mine, c.theirs))
+            .map(|c| {
+                let index = |i: Option<usize>| i.map_or(-1, |i| i as i64);
+                let (x, y) = (c.point.x, c.point.y);
+                format!("{x},{y},{},{},{}", c.base, index(c.mine), index(c.theirs))
+            })
             .collect();
         let chosen = candidates.iter().any(|c| format!("{},{}", c.point.x, c.point.y) == best);
         if chosen && writeln!(out, "{best};{}", cells.join(";")).is_err() {
@@ -54,18 +58,33 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
+    let rule = match args.iter().position(|a| a == "--rule") {
+        None => Rule::Freestyle,
+        Some(k) => match args.get(k + 1).map(String::as_str) {
+            Some("0") => Rule::Freestyle,
+            Some("1") => Rule::Standard,
+            Some("4") => Rule::Renju,
+            other => {
+                eprintln!("features: --rule takes 0, 1 or 4, not {other:?}");
+                std::process::exit(2);
+            }
+        },
+    };
     if args.iter().any(|a| a == "--table") {
-        for (i, [a, b]) in renzoku_engine::tuning::combo_table_in_use().iter().enumerate() {
-            let _ = writeln!(out, "{i},{a},{b}");
+        for (i, row) in renzoku_engine::tuning::combo_table_in_use(rule).iter().enumerate() {
+            let cells: Vec<String> = row.iter().map(i32::to_string).collect();
+            let _ = writeln!(out, "{i},{}", cells.join(","));
         }
         return;
     }
     if args.iter().any(|a| a == "--order") {
-        order_rows(&mut out);
+        order_rows(&mut out, rule);
         return;
     }
     if !args.iter().any(|a| a == "--combos") {
-        eprintln!("usage: features --combos|--order < positions.jsonl | features --table");
+        eprintln!(
+            "usage: features --combos|--order [--rule N] < positions.jsonl | features --table [--rule N]"
+        );
         std::process::exit(2);
     }
     let stdin = std::io::stdin();
@@ -78,8 +97,7 @@ fn main() {
             .trim()
             .trim_matches('"');
         let Some(board) = board_of(&line) else { continue };
-        let (mut counts, tactical) =
-            renzoku_engine::tuning::combo_features(&board, Rule::Freestyle);
+        let (mut counts, tactical) = renzoku_engine::tuning::combo_features(&board, rule);
         let mask = counts.pop().unwrap_or(0);
         let sparse: Vec<String> = counts
             .iter()

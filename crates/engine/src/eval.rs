@@ -61,14 +61,58 @@ const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 /// Evaluation share of a square per combination of its four line codes (`combo_index`), as
 /// the side to move's square (row 0) and as the waiting side's (row 1). Fitted offline to
 /// Rapfi's evaluations of positions from our games (`tuning/fit_combos.py`, see
-/// `tuning/README.md`).
+/// `tuning/README.md`). Used by every rule but renju.
 const EVAL_COMBO: [[i16; COMBOS]; 2] = EVAL_COMBO_FIT;
 include!("eval_combo.rs");
 
+/// Renju's own evaluation shares: black's forbidden points make the same shapes worth
+/// different amounts to each colour. Rows: black's squares as the side to move's and as the
+/// waiting side's, then white's.
+const EVAL_COMBO_RENJU: [[i16; COMBOS]; 4] = EVAL_COMBO_RENJU_FIT;
+include!("eval_combo_renju.rs");
+
 /// Move-ordering corrections per pattern combination (see `SquareInfo::order`), fitted offline to
-/// a stronger engine's choices (`tuning/fit_order.py`).
+/// a stronger engine's choices (`tuning/fit_order.py`). Used by every rule but renju.
 const ORDER_COMBO: [[i16; COMBOS]; 2] = ORDER_COMBO_FIT;
 include!("order_combo.rs");
+
+/// Renju's own move-ordering corrections: rows as `ORDER_COMBO`, for black's squares, then
+/// white's.
+const ORDER_COMBO_RENJU: [[i16; COMBOS]; 4] = ORDER_COMBO_RENJU_FIT;
+include!("order_combo_renju.rs");
+
+/// Which fitted tables a colour's squares use, and whether black's forbidden shapes apply.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Tables {
+    /// Freestyle, standard and caro, for both colours.
+    Generic,
+    /// Renju black: its own tables, and overlines and double fours are forbidden.
+    RenjuBlack,
+    /// Renju white.
+    RenjuWhite,
+}
+
+impl Tables {
+    pub fn of(rule: renzoku_rules::Rule, color: renzoku_rules::Color) -> Tables {
+        use renzoku_rules::{Color, Rule};
+        match (rule, color) {
+            (Rule::Renju, Color::Black) => Tables::RenjuBlack,
+            (Rule::Renju, Color::White) => Tables::RenjuWhite,
+            _ => Tables::Generic,
+        }
+    }
+
+    /// The evaluation shares (side to move's, waiting side's) and the ordering corrections (for
+    /// a move of this colour, for the opponent's) of a combination.
+    pub(crate) fn rows(self, combo: usize) -> ([i16; 2], [i16; 2]) {
+        let (eval, order, base) = match self {
+            Tables::Generic => (&EVAL_COMBO[..], &ORDER_COMBO[..], 0),
+            Tables::RenjuBlack => (&EVAL_COMBO_RENJU[..], &ORDER_COMBO_RENJU[..], 0),
+            Tables::RenjuWhite => (&EVAL_COMBO_RENJU[..], &ORDER_COMBO_RENJU[..], 2),
+        };
+        ([eval[base][combo], eval[base + 1][combo]], [order[base][combo], order[base + 1][combo]])
+    }
+}
 
 /// What the square holds for one colour.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -97,9 +141,10 @@ pub const NO_INFO: SquareInfo = SquareInfo {
     eval: [0, 0],
 };
 
-/// Combines the four line codes of one colour on one square. `renju_black` applies black's
+/// Combines the four line codes of one colour on one square. Renju black's tables apply its
 /// forbidden shapes (an overline or two fours are forbidden unless a five is made).
-pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
+pub fn classify(codes: [u8; 4], tables: Tables) -> SquareInfo {
+    let renju_black = tables == Tables::RenjuBlack;
     let mut fours = 0;
     let mut open_four = false;
     let mut threes = 0;
@@ -126,9 +171,7 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
             _ => {}
         }
     }
-    let combo = combo_index(codes);
-    let eval = [EVAL_COMBO[0][combo], EVAL_COMBO[1][combo]];
-    let order = [ORDER_COMBO[0][combo], ORDER_COMBO[1][combo]];
+    let (eval, order) = tables.rows(combo_index(codes));
     if five {
         let value = value + CLASS_BONUS[CL_FIVE as usize];
         return SquareInfo { class: CL_FIVE, value: value as i16, eval, order, ..NO_INFO };
@@ -161,18 +204,18 @@ pub fn classify(codes: [u8; 4], renju_black: bool) -> SquareInfo {
     }
 }
 
-static COMBINED: [OnceLock<Vec<SquareInfo>>; 2] = [const { OnceLock::new() }; 2];
+static COMBINED: [OnceLock<Vec<SquareInfo>>; 3] = [const { OnceLock::new() }; 3];
 
 /// The combination table: entry `key` is `classify` of the four nibbles of `key`.
-pub fn combined(renju_black: bool) -> &'static [SquareInfo] {
-    COMBINED[usize::from(renju_black)].get_or_init(|| {
+pub fn combined(tables: Tables) -> &'static [SquareInfo] {
+    COMBINED[tables as usize].get_or_init(|| {
         (0..1u32 << 16)
             .map(|key| {
                 let codes: [u8; 4] = std::array::from_fn(|d| ((key >> (4 * d)) & 0xF) as u8);
                 if codes.iter().any(|&c| c as usize >= CODES) {
                     NO_INFO
                 } else {
-                    classify(codes, renju_black)
+                    classify(codes, tables)
                 }
             })
             .collect()
@@ -207,20 +250,20 @@ mod tests {
 
     #[test]
     fn classes() {
-        assert_eq!(classify([F5, DEAD, DEAD, DEAD], true).class, CL_FIVE);
-        assert_eq!(classify([B4, B4, DEAD, DEAD], false).class, CL_FLEX4);
-        assert!(classify([B4, B4, DEAD, DEAD], true).forbidden);
-        assert!(classify([F4X, DEAD, DEAD, DEAD], true).forbidden);
-        assert_eq!(classify([F4X, DEAD, DEAD, DEAD], false).class, CL_FLEX4);
-        assert_eq!(classify([B4, F3, DEAD, DEAD], true).class, CL_43);
-        let three_three = classify([F3, F3, DEAD, DEAD], true);
+        assert_eq!(classify([F5, DEAD, DEAD, DEAD], Tables::RenjuBlack).class, CL_FIVE);
+        assert_eq!(classify([B4, B4, DEAD, DEAD], Tables::Generic).class, CL_FLEX4);
+        assert!(classify([B4, B4, DEAD, DEAD], Tables::RenjuBlack).forbidden);
+        assert!(classify([F4X, DEAD, DEAD, DEAD], Tables::RenjuBlack).forbidden);
+        assert_eq!(classify([F4X, DEAD, DEAD, DEAD], Tables::Generic).class, CL_FLEX4);
+        assert_eq!(classify([B4, F3, DEAD, DEAD], Tables::RenjuBlack).class, CL_43);
+        let three_three = classify([F3, F3, DEAD, DEAD], Tables::RenjuBlack);
         assert_eq!(three_three.class, CL_33);
         assert!(three_three.maybe_forbidden);
-        assert_eq!(classify([F3, B2, DEAD, DEAD], false).class, CL_3);
-        assert_eq!(classify([F2, DEAD, DEAD, DEAD], false).class, CL_LOW);
-        assert!(classify([OL, F3, DEAD, DEAD], true).forbidden);
-        assert!(!classify([F5, B4, B4, DEAD], true).forbidden);
+        assert_eq!(classify([F3, B2, DEAD, DEAD], Tables::Generic).class, CL_3);
+        assert_eq!(classify([F2, DEAD, DEAD, DEAD], Tables::Generic).class, CL_LOW);
+        assert!(classify([OL, F3, DEAD, DEAD], Tables::RenjuBlack).forbidden);
+        assert!(!classify([F5, B4, B4, DEAD], Tables::RenjuBlack).forbidden);
         let key = u32::from(F3) | u32::from(F3) << 4;
-        assert_eq!(combined(true)[key as usize], three_three);
+        assert_eq!(combined(Tables::RenjuBlack)[key as usize], three_three);
     }
 }

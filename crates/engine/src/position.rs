@@ -9,7 +9,7 @@
 
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 
-use crate::eval::{CL_3, CL_FIVE, CLASSES, NO_INFO, SquareInfo, combined};
+use crate::eval::{CL_3, CL_FIVE, CLASSES, NO_INFO, SquareInfo, Tables, combined};
 use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub const PAD: usize = 5;
@@ -159,7 +159,10 @@ impl Position {
                 pattern::own_table(rule, Color::Black),
                 pattern::own_table(rule, Color::White),
             ],
-            combos: [combined(rule == Rule::Renju), combined(false)],
+            combos: [
+                combined(Tables::of(rule, Color::Black)),
+                combined(Tables::of(rule, Color::White)),
+            ],
             dirs: [1, stride as isize, stride as isize + 1, 1 - stride as isize],
         };
         pos.hash = renzoku_rules::zobrist::splitmix64(

@@ -27,20 +27,34 @@ pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> b
         || pos.has_class(me, CL_FLEX4)
 }
 
+/// Which block of [`combo_features`] a colour's squares count in: the side to move's squares
+/// in block 0 and the waiting side's in block 1; under renju, whose tables depend on the colour
+/// (`eval::Tables`), black's squares in blocks 0 and 1 and white's in blocks 2 and 3. Odd
+/// blocks count against the side to move.
+fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting: bool) -> usize {
+    let colour_block = match crate::eval::Tables::of(rule, color) {
+        crate::eval::Tables::RenjuWhite => 2,
+        _ => 0,
+    };
+    colour_block + usize::from(waiting)
+}
+
 /// Pattern-combination features of a position for its side to move, for fitting the
-/// evaluation tables offline (the `features` example with `--combos`): for every empty square,
-/// the combination index (`eval::combo_index`, 0..`COMBOS`) of the side to move's four line
-/// codes, counted in `counts[index]`, and of the waiting side's, counted in
-/// `counts[COMBOS + index]`; the static evaluation is `table0 · counts[..COMBOS] - table1 ·
-/// counts[COMBOS..]`. The last entry is the position's threat mask ([`threat_mask`]).
-/// Squares forbidden to renju black count nowhere (they are worth nothing
-/// to black). Also returns whether the position is tactical (see [`is_tactical`]).
+/// evaluation tables offline (the `features` example with `--combos`): for every empty square
+/// and each colour, the combination index (`eval::combo_index`, 0..`COMBOS`) of that colour's
+/// four line codes, counted in `counts[block * COMBOS + index]` (see [`feature_block`]: two
+/// blocks, four under renju); the static evaluation is the table values of the even blocks
+/// times their counts minus those of the odd blocks. The last entry is the position's threat
+/// mask ([`threat_mask`]). Squares forbidden to renju black count nowhere (they are worth
+/// nothing to black). Also returns whether the position is tactical (see [`is_tactical`]).
 pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
     use crate::eval::{COMBOS, combo_index};
     let pos = crate::position::Position::new(board, rule);
     let me = pos.side_to_move();
-    let mut counts = vec![0i32; 2 * COMBOS];
-    for (role, c) in [me, me.opponent()].into_iter().enumerate() {
+    let blocks = if rule == renzoku_rules::Rule::Renju { 4 } else { 2 };
+    let mut counts = vec![0i32; blocks * COMBOS];
+    for (waiting, c) in [(false, me), (true, me.opponent())] {
+        let block = feature_block(rule, c, waiting);
         for y in 0..pos.height {
             for x in 0..pos.width {
                 let i = pos.index(x, y);
@@ -48,7 +62,7 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
                     continue;
                 }
                 let codes: [u8; 4] = std::array::from_fn(|d| pos.line_pattern(i, c, d));
-                counts[role * COMBOS + combo_index(codes)] += 1;
+                counts[block * COMBOS + combo_index(codes)] += 1;
             }
         }
     }
@@ -58,20 +72,30 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
     (counts, is_tactical(board, rule))
 }
 
-/// The evaluation table in use, per combination: `[side to move's share, waiting side's
-/// share]` of a square whose four line codes form that combination (not renju-forbidden).
-pub fn combo_table_in_use() -> Vec<[i32; 2]> {
-    use crate::eval::{COMBOS, combo_index};
+/// The evaluation tables in use, per combination, as the blocks of [`combo_features`] (two
+/// columns, four under renju): the share of a square whose four line codes form that
+/// combination (not renju-forbidden), as the side to move's and as the waiting side's square.
+pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
+    use crate::eval::{COMBOS, Tables, combo_index};
     use crate::pattern::CODES;
-    let mut table = vec![[0, 0]; COMBOS];
+    use renzoku_rules::Color;
+    let sets: &[Tables] = if rule == renzoku_rules::Rule::Renju {
+        &[Tables::of(rule, Color::Black), Tables::of(rule, Color::White)]
+    } else {
+        &[Tables::Generic]
+    };
+    let mut table = vec![Vec::new(); COMBOS];
     let n = CODES as u8;
     for a in 0..n {
         for b in a..n {
             for c in b..n {
                 for d in c..n {
-                    let info = crate::eval::classify([a, b, c, d], false);
-                    table[combo_index([a, b, c, d])] =
-                        [i32::from(info.eval[0]), i32::from(info.eval[1])];
+                    let row = &mut table[combo_index([a, b, c, d])];
+                    for &set in sets {
+                        // The table's own row, also for combinations forbidden to renju
+                        // black (never counted, but kept through a refit).
+                        row.extend(set.rows(combo_index([a, b, c, d])).0.map(i32::from));
+                    }
                 }
             }
         }
@@ -85,10 +109,12 @@ pub struct OrderCandidate {
     pub point: renzoku_rules::Point,
     /// The static ordering score without the fitted corrections (default search constants).
     pub base: i32,
-    /// Combination index of the mover's four line codes on the square.
-    pub mine: usize,
-    /// Combination index of the opponent's four line codes on the square.
-    pub theirs: usize,
+    /// Combination index of the mover's four line codes on the square, plus `COMBOS` when the
+    /// mover uses renju white's tables (see `eval::Tables`); None where the square is forbidden
+    /// to the mover (renju black), which gets no correction.
+    pub mine: Option<usize>,
+    /// The same for the opponent's four line codes on the square.
+    pub theirs: Option<usize>,
 }
 
 /// Move-ordering features of a position for its side to move, for fitting the ordering
@@ -114,7 +140,11 @@ pub fn order_features(
         quiet_moves(&pos, &mut moves);
     }
     let params = crate::params::Params::default();
-    let combo = |i: usize, c| combo_index(std::array::from_fn(|d| pos.line_pattern(i, c, d)));
+    let combo = |i: usize, c| {
+        let half = usize::from(crate::eval::Tables::of(rule, c) == crate::eval::Tables::RenjuWhite);
+        let index = combo_index(std::array::from_fn(|d| pos.line_pattern(i, c, d)));
+        (!pos.info(i, c).forbidden).then_some(half * crate::eval::COMBOS + index)
+    };
     Some(
         moves
             .into_iter()
@@ -153,8 +183,8 @@ mod tests {
     use crate::eval::COMBOS;
 
     /// Positions of a fixed pseudo-random game near the centre, after each of its moves, until
-    /// one side has a five to make or block.
-    fn positions() -> Vec<Board> {
+    /// one side has a five to make or block under `rule`.
+    fn positions(rule: Rule) -> Vec<Board> {
         let mut board = Board::square(15).expect("15x15");
         let mut out = Vec::new();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
@@ -164,7 +194,7 @@ mod tests {
             seed ^= seed << 17;
             let p = Point::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
             if board.play(p).is_ok() {
-                if is_tactical(&board, Rule::Freestyle) {
+                if is_tactical(&board, rule) {
                     break;
                 }
                 out.push(board.clone());
@@ -174,19 +204,27 @@ mod tests {
     }
 
     /// The fitting pipeline sees exactly what the engine evaluates: the combination counts
-    /// times the table in use give the static evaluation.
+    /// times the tables in use give the static evaluation, with renju's colour blocks.
     #[test]
     fn combo_features_reproduce_the_static_evaluation() {
-        let table = combo_table_in_use();
-        let boards = positions();
-        assert!(boards.len() >= 8, "only {} positions", boards.len());
-        for board in boards {
-            let (counts, _) = combo_features(&board, Rule::Freestyle);
-            let sum: i32 = (0..COMBOS)
-                .map(|i| counts[i] * table[i][0] - counts[COMBOS + i] * table[i][1])
-                .sum();
-            let pos = crate::position::Position::new(&board, Rule::Freestyle);
-            assert_eq!(crate::worker::static_eval(&pos), sum, "{board:?}");
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let table = combo_table_in_use(rule);
+            let blocks = table[0].len();
+            assert_eq!(blocks, if rule == Rule::Renju { 4 } else { 2 });
+            let boards = positions(rule);
+            assert!(boards.len() >= 8, "only {} positions", boards.len());
+            for board in boards {
+                let (counts, _) = combo_features(&board, rule);
+                assert_eq!(counts.len(), blocks * COMBOS + 1);
+                let sum: i32 = (0..blocks * COMBOS)
+                    .map(|k| {
+                        let share = counts[k] * table[k % COMBOS][k / COMBOS];
+                        if (k / COMBOS).is_multiple_of(2) { share } else { -share }
+                    })
+                    .sum();
+                let pos = crate::position::Position::new(&board, rule);
+                assert_eq!(crate::worker::static_eval(&pos), sum, "{rule:?} {board:?}");
+            }
         }
     }
 
@@ -194,23 +232,30 @@ mod tests {
     #[test]
     fn order_features_reproduce_the_static_ordering() {
         use crate::eval::combo_index;
+        use renzoku_rules::Color;
         let params = crate::params::Params::default();
-        for board in positions() {
-            let Some(candidates) = order_features(&board, Rule::Freestyle) else { continue };
-            assert!(!candidates.is_empty());
-            let pos = crate::position::Position::new(&board, Rule::Freestyle);
-            let me = pos.side_to_move();
-            for c in candidates {
-                let m = pos.index_of(c.point);
-                let codes = |col| std::array::from_fn(|d| pos.line_pattern(m, col, d));
-                assert_eq!(c.mine, combo_index(codes(me)));
-                assert_eq!(c.theirs, combo_index(codes(me.opponent())));
-                let corrections = i32::from(pos.info(m, me).order[0])
-                    + i32::from(pos.info(m, me.opponent()).order[1]);
-                assert_eq!(
-                    c.base + corrections,
-                    crate::worker::static_order_score(&pos, m, &params)
-                );
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for board in positions(rule) {
+                let Some(candidates) = order_features(&board, rule) else { continue };
+                assert!(!candidates.is_empty());
+                let pos = crate::position::Position::new(&board, rule);
+                let me = pos.side_to_move();
+                for c in candidates {
+                    let m = pos.index_of(c.point);
+                    for (col, index) in [(me, c.mine), (me.opponent(), c.theirs)] {
+                        let codes = std::array::from_fn(|d| pos.line_pattern(m, col, d));
+                        let half = usize::from(rule == Rule::Renju && col == Color::White);
+                        let expected = (!pos.info(m, col).forbidden)
+                            .then_some(half * COMBOS + combo_index(codes));
+                        assert_eq!(index, expected);
+                    }
+                    let corrections = i32::from(pos.info(m, me).order[0])
+                        + i32::from(pos.info(m, me.opponent()).order[1]);
+                    assert_eq!(
+                        c.base + corrections,
+                        crate::worker::static_order_score(&pos, m, &params)
+                    );
+                }
             }
         }
     }

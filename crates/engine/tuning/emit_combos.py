@@ -1,4 +1,5 @@
-"""Writes src/eval_combo.rs from the tables fitted by fit_combos.py.
+"""Writes src/eval_combo.rs (two rows: every rule but renju) or src/eval_combo_renju.rs (four
+rows, from a fit with `--rule 4` features) from the tables fitted by fit_combos.py.
 
 usage: python3 emit_combos.py FITTED.npz > ../src/eval_combo.rs
 """
@@ -6,10 +7,17 @@ import sys
 import numpy as np
 
 w = np.load(sys.argv[1])['combos']
-print('// Fitted by tuning/fit_combos.py (see tuning/README.md): the evaluation share of a square per')
-print('// combination of its four line codes (`eval::combo_index`); row 0: a square of the side to')
-print('// move, row 1: a square of the waiting side.')
-print(f'const EVAL_COMBO_FIT: [[i16; COMBOS]; 2] = [')
+if len(w) == 4:
+    print("// Fitted by tuning/fit_combos.py with renju features (see tuning/README.md): the evaluation")
+    print("// share of a square per combination of its four line codes (`eval::combo_index`) under")
+    print("// renju; rows 0 and 1: a square of black as the side to move's and as the waiting side's,")
+    print("// rows 2 and 3: the same for white.")
+    print('const EVAL_COMBO_RENJU_FIT: [[i16; COMBOS]; 4] = [')
+else:
+    print('// Fitted by tuning/fit_combos.py (see tuning/README.md): the evaluation share of a square per')
+    print('// combination of its four line codes (`eval::combo_index`); row 0: a square of the side to')
+    print('// move, row 1: a square of the waiting side.')
+    print('const EVAL_COMBO_FIT: [[i16; COMBOS]; 2] = [')
 for row in w:
     print('    [')
     vals = [str(int(max(-32000, min(32000, v)))) for v in row]

@@ -5,10 +5,11 @@ usage: python3 fit_combos.py FEATURES.csv TABLE.csv [MASKS.csv] OUT.npz [LAMBDA 
 
 FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` (the table in use, the
 prior: the fit learns corrections to it, and combinations the data rarely shows keep their old
-values). With FIT_MASKS=1 a value per threat mask (`tuning::threat_mask`, the third CSV column)
+values), both made with the same `--rule`: two columns (side to move's squares, waiting
+side's), four under renju (black's two, then white's; `tuning::combo_features`). With FIT_MASKS=1 a value per threat mask (`tuning::threat_mask`, the third CSV column)
 is fitted jointly, starting from MASKS.csv (`index,value` lines) or zero; the engine does not
-use those values, so emit_combos.py must be given a fit without them. Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); tactical
-positions and mate scores are left out. 10 % of the positions (every tenth) are held out; the
+use those values, so emit_combos.py must be given a fit without them. Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); a mate
+score counts as +-800; tactical positions are left out. 10 % of the positions (every tenth) are held out; the
 held-out cross-entropy of the table in use and of each fit is printed; the best fit is saved.
 """
 import os
@@ -22,11 +23,12 @@ MATE_EVAL = 800.0
 lambdas = [float(x) for x in sys.argv[4:]] if len(sys.argv) > 4 else [1e-8, 1e-7, 1e-6]
 table = np.loadtxt(table_path, delimiter=',', dtype=float)
 combos = table.shape[0]
+blocks = table.shape[1] - 1
 MASKS = 512
-# The table in use: the combination rows, then (if present) the threat-mask values.
-w_base = np.concatenate([table[:, 1], table[:, 2], np.zeros(MASKS)])
+# The table in use: the blocks of combination values, then (if present) the threat-mask values.
+w_base = np.concatenate([table[:, 1 + b] for b in range(blocks)] + [np.zeros(MASKS)])
 if len(sys.argv) > 4 and sys.argv[4].endswith('.csv'):
-    w_base[2 * combos:] = np.loadtxt(sys.argv.pop(4), delimiter=',', dtype=float)[:, 1]
+    w_base[blocks * combos:] = np.loadtxt(sys.argv.pop(4), delimiter=',', dtype=float)[:, 1]
 rows, cols, vals, labels = [], [], [], []
 skipped = 0
 for line in open(feat_path):
@@ -44,7 +46,7 @@ for line in open(feat_path):
     r = len(labels)
     labels.append(y)
     rows.append(r)
-    cols.append(2 * combos + int(parts[2]))
+    cols.append(blocks * combos + int(parts[2]))
     vals.append(1)
     for item in parts[3:]:
         if not item:
@@ -53,10 +55,10 @@ for line in open(feat_path):
         i, c = int(i), int(c)
         rows.append(r)
         cols.append(i)
-        # The waiting side's squares count against the side to move.
-        vals.append(c if i < combos else -c)
+        # The waiting side's squares (odd blocks) count against the side to move.
+        vals.append(-c if (i // combos) % 2 else c)
 Y = np.array(labels)
-X = csr_matrix((vals, (rows, cols)), shape=(len(Y), 2 * combos + MASKS), dtype=float)
+X = csr_matrix((vals, (rows, cols)), shape=(len(Y), blocks * combos + MASKS), dtype=float)
 P = 1 / (1 + np.exp(-Y / 200.0))
 print(f'{len(Y)} positions ({skipped} tactical ones left out; {int((np.abs(Y) == MATE_EVAL).sum())} mates as +-{MATE_EVAL:g}); label mean {Y.mean():.1f}, sd {Y.std():.1f}')
 test = np.arange(len(Y)) % 10 == 0
@@ -74,11 +76,11 @@ ks = [100, 150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000]
 K = min(ks, key=lambda k: xent(base_tr / k, Ptr))
 print(f'scale K = {K} (best for the table in use); held-out entropy of the labels {floor:.4f}')
 print(f'held-out cross-entropy, table in use: {xent(Xte @ w_base / K, Pte):.4f}')
-# The all-dead combination stays 0 for both sides: its count is the board's geometry.
-free = np.ones(2 * combos + MASKS, bool)
+# The all-dead combination stays 0 in every block: its count is the board's geometry.
+free = np.ones(blocks * combos + MASKS, bool)
 if not os.environ.get('FIT_MASKS'):
-    free[2 * combos:] = False
-free[0] = free[combos] = False
+    free[blocks * combos:] = False
+free[[b * combos for b in range(blocks)]] = False
 best = None
 for lam in lambdas:
     def loss(d):
@@ -89,7 +91,7 @@ for lam in lambdas:
         l = -(Ptr * np.log(qc) + (1 - Ptr) * np.log(1 - qc)).mean() + lam * (d @ d)
         g = (Xtr.T @ (q - Ptr)) / len(Ptr) / K + 2 * lam * d
         return l, g * free
-    r = minimize(loss, np.zeros(2 * combos + MASKS), jac=True, method='L-BFGS-B',
+    r = minimize(loss, np.zeros(blocks * combos + MASKS), jac=True, method='L-BFGS-B',
                  options={'maxiter': 3000, 'ftol': 1e-13, 'gtol': 1e-10})
     w = w_base + r.x * free
     te = xent(Xte @ w / K, Pte)
@@ -99,4 +101,4 @@ for lam in lambdas:
         best = (te, lam, w)
 print(f'kept lambda {best[1]:g}: held-out {best[0]:.4f}')
 w = np.round(best[2]).astype(int)
-np.savez(out_path, combos=w[:2 * combos].reshape(2, combos), masks=w[2 * combos:])
+np.savez(out_path, combos=w[:blocks * combos].reshape(blocks, combos), masks=w[blocks * combos:])

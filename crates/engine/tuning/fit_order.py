@@ -1,7 +1,8 @@
 """Fits the move-ordering corrections per pattern combination (src/order_combo.rs) to a stronger
 engine's moves.
 
-usage: python3 fit_order.py ORDER.csv OUT.rs [LAMBDA ...]
+usage: python3 fit_order.py ORDER.csv OUT.rs [LAMBDA ...]       (every rule but renju)
+       python3 fit_order.py --renju ORDER.csv OUT.rs [LAMBDA ...]  (features made with --rule 4)
 
 ORDER.csv: `features --order` output (the engine's move, then every candidate with its static
 ordering score without corrections and the combination indices of the mover's and the
@@ -9,15 +10,24 @@ opponent's codes). Model: the chance that a candidate is the move is a softmax o
 base / T + A[mine] + B[theirs]; T alone first (the table in use), then A and B with an L2
 penalty. Every tenth position is held out; prints its log-loss, top-1 and top-6 hit rates (the
 search's late-move limit at depth 1 is 6) before and after, and writes the Rust constants
-(A and B times T, in ordering-score units).
+(A and B times T, in ordering-score units). Under renju the indices of white's combinations are
+offset by COMBOS (A and B have a half per colour) and -1 marks a square forbidden to black,
+which gets no correction.
 """
 import sys
 import numpy as np
 from scipy.optimize import minimize, minimize_scalar
 
 COMBOS = 1365
-path, out_path = sys.argv[1:3]
-lambdas = [float(x) for x in sys.argv[3:]] or [1e-5, 1e-4, 1e-3]
+args = sys.argv[1:]
+renju = '--renju' in args
+args = [a for a in args if a != '--renju']
+path, out_path = args[:2]
+lambdas = [float(x) for x in args[2:]] or [1e-5, 1e-4, 1e-3]
+# Parameters of A (and of B): a value per combination (per colour under renju), then one slot
+# pinned at zero for the squares without a combination (-1).
+N = (2 if renju else 1) * COMBOS
+NONE = N
 base, mine, theirs, chosen, starts = [], [], [], [], []
 for line in open(path):
     best, *cells = line.strip().split(';')
@@ -25,8 +35,8 @@ for line in open(path):
     for c in cells:
         x, y, b, m, t = c.split(',')
         base.append(float(b))
-        mine.append(int(m))
-        theirs.append(int(t))
+        mine.append(NONE if int(m) < 0 else int(m))
+        theirs.append(NONE if int(t) < 0 else int(t))
         chosen.append(1.0 if f'{x},{y}' == best else 0.0)
 n = len(starts)
 starts = np.array(starts)
@@ -54,8 +64,9 @@ def loss_and_grad(T, A, B, sel, lam):
     npos = len(np.unique(g))
     loss = -np.log(np.maximum(p[y == 1], 1e-12)).sum() / npos + lam * (A @ A + B @ B)
     r = (p - y) / npos
-    gA = np.bincount(mine[sel], weights=r, minlength=COMBOS) + 2 * lam * A
-    gB = np.bincount(theirs[sel], weights=r, minlength=COMBOS) + 2 * lam * B
+    gA = np.bincount(mine[sel], weights=r, minlength=N + 1) + 2 * lam * A
+    gB = np.bincount(theirs[sel], weights=r, minlength=N + 1) + 2 * lam * B
+    gA[NONE] = gB[NONE] = 0
     return loss, gA, gB
 
 
@@ -70,7 +81,7 @@ def hits(T, A, B, sel, k):
     return float((better[present] < k).mean())
 
 
-zero = np.zeros(COMBOS)
+zero = np.zeros(N + 1)
 train = ~test
 T = minimize_scalar(lambda t: loss_and_grad(t, zero, zero, train, 0)[0], bounds=(10, 5000),
                     method='bounded').x
@@ -87,22 +98,28 @@ def report(name, A, B):
 best = (report('table in use (no corrections)', zero, zero), None, zero, zero)
 for lam in lambdas:
     def f(w):
-        l, gA, gB = loss_and_grad(T, w[:COMBOS], w[COMBOS:], train, lam)
+        l, gA, gB = loss_and_grad(T, w[:N + 1], w[N + 1:], train, lam)
         return l, np.concatenate([gA, gB])
-    r = minimize(f, np.zeros(2 * COMBOS), jac=True, method='L-BFGS-B',
+    r = minimize(f, np.zeros(2 * (N + 1)), jac=True, method='L-BFGS-B',
                  options={'maxiter': 2000})
-    A, B = r.x[:COMBOS], r.x[COMBOS:]
+    A, B = r.x[:N + 1], r.x[N + 1:]
     l = report(f'lambda {lam:g} ({r.nit} iterations)', A, B)
     if l < best[0]:
         best = (l, lam, A, B)
 print(f'kept lambda {best[1]}')
-rows = [np.clip(np.round(best[2] * T), -30000, 30000).astype(int),
-        np.clip(np.round(best[3] * T), -30000, 30000).astype(int)]
+A, B = (np.clip(np.round(v[:N] * T), -30000, 30000).astype(int) for v in best[2:4])
+# Per colour table (one under the other rules): the mover's correction, then the opponent's.
+rows = [r for k in range(N // COMBOS) for r in (A[k * COMBOS:(k + 1) * COMBOS],
+                                                B[k * COMBOS:(k + 1) * COMBOS])]
 with open(out_path, 'w') as out:
     out.write('// Fitted by tuning/fit_order.py (see tuning/README.md): move-ordering corrections per\n')
     out.write("// combination of a square's four line codes (`eval::combo_index`); row 0: for a move of the\n")
     out.write("// square's colour, row 1: for the opponent's move there.\n")
-    out.write('const ORDER_COMBO_FIT: [[i16; COMBOS]; 2] = [\n')
+    if renju:
+        out.write("// Renju: rows 0 and 1 for black's squares, rows 2 and 3 for white's.\n")
+        out.write('const ORDER_COMBO_RENJU_FIT: [[i16; COMBOS]; 4] = [\n')
+    else:
+        out.write('const ORDER_COMBO_FIT: [[i16; COMBOS]; 2] = [\n')
     for row in rows:
         out.write('    [\n')
         vals = [str(v) for v in row]

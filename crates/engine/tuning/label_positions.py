@@ -2,10 +2,10 @@
 evaluation of a Gomocup brain that prints `Eval N` in its MESSAGE lines (Rapfi does), from the
 side to move's view, and with the brain's move (`best`).
 
-usage: python3 label_positions.py OUT.jsonl JOURNAL... [--per-game K] [--depth D] [--procs P]
+usage: python3 label_positions.py OUT.jsonl JOURNAL... [--per-game K] [--depth D] [--procs P] [--rule R]
                                   [--seed S] [--limit N]
 
-Environment: RAPFI = the brain's command (default pbrain-rapfi). Freestyle 15x15 games only.
+Environment: RAPFI = the brain's command (default pbrain-rapfi). 15x15 games of one rule only.
 Positions are deduplicated by their stones; positions already in OUT are skipped, so an
 interrupted run resumes where it stopped.
 """
@@ -19,6 +19,9 @@ ap.add_argument('--depth', type=int, default=11)
 ap.add_argument('--procs', type=int, default=2)
 ap.add_argument('--seed', type=int, default=1)
 ap.add_argument('--limit', type=int, default=10**9)
+# Gomocup rule number (0 freestyle, 1 standard, 4 renju): only games of this rule are sampled
+# and the labelling brain is told the same rule.
+ap.add_argument('--rule', type=int, default=0)
 a = ap.parse_args()
 RAPFI = os.environ.get('RAPFI', 'pbrain-rapfi')
 random.seed(a.seed)
@@ -44,7 +47,7 @@ for path in a.journals:
             g = json.loads(line)
         except ValueError:
             continue
-        if g.get('board_size', 15) != 15 or g.get('rule', 0) != 0:
+        if g.get('board_size', 15) != 15 or g.get('rule', 0) != a.rule:
             continue
         mv = g.get('moves') or []
         first = max(int(g.get('opening_moves', 0) or 0), 3)
@@ -80,7 +83,7 @@ def start_brain():
     send('START 15')
     while proc.stdout.readline().strip() != 'OK':
         pass
-    for s in ('INFO rule 0', 'INFO timeout_turn 10000', 'INFO timeout_match 0',
+    for s in (f'INFO rule {a.rule}', 'INFO timeout_turn 10000', 'INFO timeout_match 0',
               f'INFO MAX_DEPTH {a.depth}'):
         send(s)
     return proc, send
@@ -97,7 +100,7 @@ def worker():
         # Rapfi drops commands that arrive before it has marked its previous search finished
         # (just after it prints the move): a short pause, then a harmless INFO goes first.
         time.sleep(0.003)
-        send('INFO rule 0')
+        send(f'INFO rule {a.rule}')
         send('BOARD')
         for i, m in enumerate(p):
             send(f"{m},{1 if i % 2 == stm else 2}")
@@ -130,7 +133,7 @@ def worker():
         if e is None:
             continue
         with lock:
-            out.write(json.dumps({'moves': p, 'eval': e, 'best': best}) + '\n')
+            out.write(json.dumps({'moves': p, 'eval': e, 'best': best, 'rule': a.rule}) + '\n')
             out.flush()
             count[0] += 1
             if count[0] % 5000 == 0:
