@@ -180,19 +180,29 @@ fn entry(table: &mut [u8], key: u32, v: Variant) -> u8 {
         if b - a + 1 >= 6 && matches!(v, Variant::Exact | Variant::CaroExact) {
             flags |= OVERLINE;
         }
-        let mut completions = [0usize; 10];
-        let mut n = 0;
-        let mut best_child = DEAD;
-        for i in 0..11 {
-            if line[i] != C::Empty {
-                continue;
+        // A stone only changes the run through the centre if it touches it, so the squares
+        // completing a five can only be the two ends of the run (a stone elsewhere leaves the
+        // run as it is, and the run does not win). Checking just those keeps the build fast.
+        let completes = |i: usize| {
+            line[i] == C::Empty && {
+                let mut with = line;
+                with[i] = C::Own;
+                wins(&with, v)
             }
-            let mut with = line;
-            with[i] = C::Own;
-            if wins(&with, v) {
-                completions[n] = i;
-                n += 1;
-            } else if n == 0 {
+        };
+        let before = a > 0 && completes(a - 1);
+        let after = b < 10 && completes(b + 1);
+        if before && after {
+            let straight = b - a + 1 == 4;
+            F4 | flags | if straight { 0 } else { INLINE44 }
+        } else if before || after {
+            B4 | flags
+        } else {
+            let mut best_child = DEAD;
+            for (i, &cell) in line.iter().enumerate() {
+                if cell != C::Empty {
+                    continue;
+                }
                 let s = slot(i as i32 - 5);
                 let child = entry(table, key | (BLACK << (2 * s)), v) & LEVEL;
                 let promoted = match child {
@@ -206,15 +216,6 @@ fn entry(table: &mut [u8], key: u32, v: Variant) -> u8 {
                 };
                 best_child = best_child.max(promoted);
             }
-        }
-        if n >= 2 {
-            let straight = b - a + 1 == 4
-                && completions[..n].contains(&(a.wrapping_sub(1)))
-                && completions[..n].contains(&(b + 1));
-            F4 | flags | if straight { 0 } else { INLINE44 }
-        } else if n == 1 {
-            B4 | flags
-        } else {
             best_child | flags
         }
     };
@@ -335,6 +336,90 @@ mod tests {
         let table = own_table(Rule::Freestyle, Color::Black);
         for key in (0..KEYS as u32).step_by(7) {
             assert_eq!(table.code(key), full[key as usize], "key {key:#x}");
+        }
+    }
+
+    /// The table as first written: every empty square of the window is tried as a completion.
+    fn build_reference(v: Variant) -> Vec<u8> {
+        fn entry_reference(table: &mut [u8], key: u32, v: Variant) -> u8 {
+            let cached = table[key as usize];
+            if cached != 0xFF {
+                return cached;
+            }
+            let line = decode(key);
+            let result = if wins(&line, v) {
+                F5
+            } else {
+                let (a, b) = run(&line);
+                let flags = if b - a + 1 >= 6 && matches!(v, Variant::Exact | Variant::CaroExact) {
+                    OVERLINE
+                } else {
+                    0
+                };
+                let mut completions = Vec::new();
+                let mut best_child = DEAD;
+                for i in 0..11 {
+                    if line[i] != C::Empty {
+                        continue;
+                    }
+                    let mut with = line;
+                    with[i] = C::Own;
+                    if wins(&with, v) {
+                        completions.push(i);
+                    } else {
+                        let s = slot(i as i32 - 5);
+                        let child = entry_reference(table, key | (BLACK << (2 * s)), v) & LEVEL;
+                        let promoted = match child {
+                            F4 => F3,
+                            B4 => B3,
+                            F3 => F2,
+                            B3 => B2,
+                            F2 => F1,
+                            B2 => B1,
+                            _ => DEAD,
+                        };
+                        best_child = best_child.max(promoted);
+                    }
+                }
+                if completions.len() >= 2 {
+                    let straight = b - a + 1 == 4
+                        && completions.contains(&(a.wrapping_sub(1)))
+                        && completions.contains(&(b + 1));
+                    F4 | flags | if straight { 0 } else { INLINE44 }
+                } else if completions.len() == 1 {
+                    B4 | flags
+                } else {
+                    best_child | flags
+                }
+            };
+            table[key as usize] = result;
+            result
+        }
+        let mut table = vec![0xFFu8; KEYS];
+        for key in 0..KEYS as u32 {
+            entry_reference(&mut table, key, v);
+        }
+        table
+    }
+
+    /// The fast build (completions only at the ends of the run) gives the same table as trying
+    /// every square.
+    #[test]
+    fn build_matches_the_exhaustive_reference() {
+        for v in [Variant::Free, Variant::Exact, Variant::CaroFree, Variant::CaroExact] {
+            let reference = build_reference(v);
+            let fast = build(v);
+            for key in 0..KEYS {
+                let r = reference[key];
+                let expected = if r & OVERLINE != 0 {
+                    OL
+                } else if r & INLINE44 != 0 {
+                    F4X
+                } else {
+                    r & LEVEL
+                };
+                assert_eq!(fast[key], expected, "{v:?} key {key:#x}");
+            }
         }
     }
 
