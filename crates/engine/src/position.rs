@@ -2,14 +2,18 @@
 //! classes, square values, candidate area and Zobrist hash.
 //!
 //! Squares are addressed by an index into a board padded with 5 edge squares on every side, so
-//! walking up to 5 steps along a line from a real square never leaves the array. Placing or
-//! removing a stone updates the line keys of the 40 squares within 5 steps along the four lines
-//! and recomputes their patterns from the tables; everything the search asks (is there a five to
-//! make, which squares make fours, the evaluation) is then a look-up.
+//! walking up to 5 steps along a line from a real square never leaves the array. Placing a stone
+//! updates the line keys of the 40 squares within 5 steps along the four lines and recomputes
+//! their line codes from the tables; a square's information (class, values, evaluation shares)
+//! is a look-up of its four codes in the combination table. Everything the search asks (is there
+//! a five to make, which squares make fours, the evaluation) is then a look-up. Taking a stone
+//! back restores the saved codes, sums and class sets instead of recomputing them.
+
+use std::sync::OnceLock;
 
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 
-use crate::eval::{CL_3, CL_FIVE, CLASSES, NO_INFO, SquareInfo, Tables, combined};
+use crate::eval::{CL_3, CL_FIVE, CLASSES, SquareInfo, Tables, combined};
 use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub const PAD: usize = 5;
@@ -70,23 +74,50 @@ impl Bitset {
 static ZOBRIST: [[u64; 1024]; 3] = renzoku_rules::zobrist::generate(0x454E_4749_4E45_2121);
 const WHITE_TO_MOVE: u64 = 0x2F6B_93D1_C0A4_5E87;
 
+/// The line codes of a square that holds a stone (or is off the board): the nibbles are no
+/// valid code, so the combination table gives it no information (`NO_INFO`).
+const NO_PATTERN: u16 = 0xFFFF;
+
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     idx: usize,
     bbox: [i32; 4],
-    /// Length of `changes` before this move.
+    eval_sums: [[i32; 2]; 2],
+    /// Lengths of `changes` and `class_changes` before this move.
     changes: usize,
+    class_changes: usize,
 }
 
-/// A square's line codes and infos before a move changed them, restored by `unmake` (cheaper
-/// than recomputing them from the tables).
+/// A square's line codes before a move changed them, restored by `unmake`.
 #[derive(Clone, Copy, Debug)]
 struct Change {
     idx: u32,
-    /// Which colours' information changed (bit 0 black, bit 1 white).
-    changed: u8,
     pat: [u16; 2],
-    info: [SquareInfo; 2],
+}
+
+/// A square that entered or left one of the class sets (`by_class`) in a move.
+#[derive(Clone, Copy, Debug)]
+struct ClassChange {
+    idx: u32,
+    color: u8,
+    old: u8,
+    new: u8,
+}
+
+/// What `make` needs of a square's information: its class and evaluation shares (a compact
+/// copy of the combination table, so that the hot loop touches 6 bytes per look-up, not 14).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Hot {
+    eval: [i16; 2],
+    class: u8,
+}
+
+static HOT: [OnceLock<Vec<Hot>>; 3] = [const { OnceLock::new() }; 3];
+
+fn hot_table(tables: Tables) -> &'static [Hot] {
+    HOT[tables as usize].get_or_init(|| {
+        combined(tables).iter().map(|i| Hot { eval: i.eval, class: i.class }).collect()
+    })
 }
 
 #[derive(Clone, Debug)]
@@ -97,9 +128,9 @@ pub struct Position {
     pub rule: Rule,
     cells: Vec<u8>,
     keys: Vec<[u32; 4]>,
-    /// Line codes per square and colour, 4 bits per direction.
+    /// Line codes per square and colour, 4 bits per direction (`NO_PATTERN` where no square
+    /// information applies: stones, edges).
     pat: Vec<[u16; 2]>,
-    info: Vec<[SquareInfo; 2]>,
     /// Stones within the 5x5 square around each square.
     near: Vec<u8>,
     /// Sums of the squares' evaluation shares, per colour and role (see `SquareInfo::eval`).
@@ -110,6 +141,7 @@ pub struct Position {
     side: Color,
     stack: Vec<Undo>,
     changes: Vec<Change>,
+    class_changes: Vec<ClassChange>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
     bbox: [i32; 4],
     /// The same position as a rules board, for the exact renju forbidden check.
@@ -117,6 +149,10 @@ pub struct Position {
     tables: [pattern::CodeTable; 2],
     /// Square combination tables for black and white.
     combos: [&'static [SquareInfo]; 2],
+    /// Their class and evaluation parts.
+    hot: [&'static [Hot]; 2],
+    /// How far from a new stone line codes can change (see `CodeTable::reach`).
+    reach: i32,
     pub dirs: [isize; 4],
 }
 
@@ -141,8 +177,7 @@ impl Position {
             rule,
             cells: vec![EDGE as u8; total],
             keys: vec![[0; 4]; total],
-            pat: vec![[0; 2]; total],
-            info: vec![[NO_INFO; 2]; total],
+            pat: vec![[NO_PATTERN; 2]; total],
             near: vec![0; total],
             eval_sums: [[0; 2]; 2],
             by_class: [
@@ -153,6 +188,7 @@ impl Position {
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
             changes: Vec::with_capacity(1024),
+            class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
             tables: [
@@ -163,8 +199,15 @@ impl Position {
                 combined(Tables::of(rule, Color::Black)),
                 combined(Tables::of(rule, Color::White)),
             ],
+            hot: [
+                hot_table(Tables::of(rule, Color::Black)),
+                hot_table(Tables::of(rule, Color::White)),
+            ],
+            reach: 5,
             dirs: [1, stride as isize, stride as isize + 1, 1 - stride as isize],
         };
+        // Squares whose tables ignore the fifth square on each side keep their codes there.
+        pos.reach = if pos.tables.iter().all(|t| t.reach() == 4) { 4 } else { 5 };
         pos.hash = renzoku_rules::zobrist::splitmix64(
             0x5EED
                 ^ (u64::from(rule.gomocup_code()) << 16)
@@ -214,7 +257,14 @@ impl Position {
                         for d in 0..4 {
                             pos.refresh_pattern(i, d);
                         }
-                        pos.refresh_info(i);
+                        for c in 0..2 {
+                            let h = pos.hot[c][pos.pat[i][c] as usize];
+                            pos.eval_sums[c][0] += i32::from(h.eval[0]);
+                            pos.eval_sums[c][1] += i32::from(h.eval[1]);
+                            if h.class >= CL_3 {
+                                pos.by_class[c][h.class as usize].set(i);
+                            }
+                        }
                     }
                     c if c == BLACK as u8 || c == WHITE as u8 => pos.add_near(i, x, y),
                     _ => {}
@@ -252,14 +302,15 @@ impl Position {
         self.cells[idx] == EMPTY as u8
     }
 
+    /// What a stone of `c` would make on `idx` (nothing on a stone).
     #[inline]
     pub fn info(&self, idx: usize, c: Color) -> SquareInfo {
-        self.info[idx][c.index()]
+        self.combos[c.index()][self.pat[idx][c.index()] as usize]
     }
 
     #[inline]
     pub fn class(&self, idx: usize, c: Color) -> u8 {
-        self.info[idx][c.index()].class
+        self.hot[c.index()][self.pat[idx][c.index()] as usize].class
     }
 
     /// The line code (see `pattern`) of `c` on `idx` along direction `dir`.
@@ -314,7 +365,7 @@ impl Position {
         if c == Color::White || self.rule != Rule::Renju {
             return true;
         }
-        let info = self.info[idx][0];
+        let info = self.info(idx, Color::Black);
         if info.forbidden {
             return false;
         }
@@ -337,69 +388,76 @@ impl Position {
         }
     }
 
-    /// Recomputes the line codes of square `i` along `d`; returns which colours' codes changed
-    /// (bit 0 black, bit 1 white).
+    /// Recomputes the line codes of square `i` along `d`; returns the old codes.
     #[inline]
-    fn refresh_pattern(&mut self, i: usize, d: usize) -> u8 {
-        let key = self.keys[i][d] as usize;
+    fn refresh_pattern(&mut self, i: usize, d: usize) -> [u16; 2] {
+        let key = self.keys[i][d];
         let shift = 4 * d;
         let mask = !(0xF << shift);
         let old = self.pat[i];
-        let white = self.tables[1].code(pattern::swap_colors(key as u32));
-        let new = [
-            (old[0] & mask) | u16::from(self.tables[0].code(key as u32)) << shift,
+        let black = self.tables[0].code(key);
+        let white = self.tables[1].code(pattern::swap_colors(key));
+        self.pat[i] = [
+            (old[0] & mask) | u16::from(black) << shift,
             (old[1] & mask) | u16::from(white) << shift,
         ];
-        self.pat[i] = new;
-        u8::from(old[0] != new[0]) | u8::from(old[1] != new[1]) << 1
+        old
     }
 
-    /// Recomputes classes and values of square `i` (empty) from its line codes.
+    /// Accounts for square `i`'s codes of colour `c` changing from `old` to `new`: evaluation
+    /// sums and class sets.
     #[inline]
-    fn refresh_info(&mut self, i: usize) {
-        let black = self.combos[0][self.pat[i][0] as usize];
-        let white = self.combos[1][self.pat[i][1] as usize];
-        self.set_info(i, 0, black);
-        self.set_info(i, 1, white);
-    }
-
-    #[inline]
-    fn set_info(&mut self, i: usize, c: usize, new: SquareInfo) {
-        let old = self.info[i][c];
-        if old.class != new.class {
-            if old.class >= CL_3 {
-                self.by_class[c][old.class as usize].clear(i);
-            }
-            if new.class >= CL_3 {
-                self.by_class[c][new.class as usize].set(i);
-            }
+    fn recount(&mut self, i: usize, c: usize, old: u16, new: u16) {
+        let before = self.hot[c][old as usize];
+        let after = self.hot[c][new as usize];
+        self.eval_sums[c][0] += i32::from(after.eval[0]) - i32::from(before.eval[0]);
+        self.eval_sums[c][1] += i32::from(after.eval[1]) - i32::from(before.eval[1]);
+        if before.class != after.class && (before.class >= CL_3 || after.class >= CL_3) {
+            self.move_class(i, c, before.class, after.class);
+            self.class_changes.push(ClassChange {
+                idx: i as u32,
+                color: c as u8,
+                old: before.class,
+                new: after.class,
+            });
         }
-        self.eval_sums[c][0] += i32::from(new.eval[0]) - i32::from(old.eval[0]);
-        self.eval_sums[c][1] += i32::from(new.eval[1]) - i32::from(old.eval[1]);
-        self.info[i][c] = new;
+    }
+
+    /// Moves square `i` from colour `c`'s set of class `old` to that of class `new` (only the
+    /// classes ≥ CL_3 have sets).
+    #[inline]
+    fn move_class(&mut self, i: usize, c: usize, old: u8, new: u8) {
+        if old >= CL_3 {
+            self.by_class[c][old as usize].clear(i);
+        }
+        if new >= CL_3 {
+            self.by_class[c][new as usize].set(i);
+        }
     }
 
     /// Places a stone of the side to move on the empty square `idx`.
     pub fn make(&mut self, idx: usize) {
         let color = self.side;
         let code = code(color);
-        self.stack.push(Undo { idx, bbox: self.bbox, changes: self.changes.len() });
-        self.changes.push(Change {
-            idx: idx as u32,
-            changed: 3,
-            pat: self.pat[idx],
-            info: self.info[idx],
+        self.stack.push(Undo {
+            idx,
+            bbox: self.bbox,
+            eval_sums: self.eval_sums,
+            changes: self.changes.len(),
+            class_changes: self.class_changes.len(),
         });
+        let old = self.pat[idx];
+        self.changes.push(Change { idx: idx as u32, pat: old });
+        self.pat[idx] = [NO_PATTERN; 2];
+        self.recount(idx, 0, old[0], NO_PATTERN);
+        self.recount(idx, 1, old[1], NO_PATTERN);
         self.cells[idx] = code as u8;
         let p = self.point(idx);
         // The square is empty, so placing cannot fail; the result is ignored on purpose.
         let _ = self.board.put(p, color);
         self.board.set_side_to_move(color.opponent());
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
-        self.set_info(idx, 0, NO_INFO);
-        self.set_info(idx, 1, NO_INFO);
-        // Squares whose tables ignore the fifth square on each side keep their codes there.
-        let reach = if self.tables.iter().all(|t| t.reach() == 4) { 4 } else { 5 };
+        let reach = self.reach;
         for d in 0..4 {
             let step = self.dirs[d];
             for k in 1..=5i32 {
@@ -419,22 +477,20 @@ impl Position {
         self.side = color.opponent();
     }
 
-    /// Refreshes an empty square whose key along `d` changed, remembering its old state. Only
-    /// the colours whose line code changed get their square information recomputed.
+    /// Refreshes an empty square whose key along `d` changed, remembering its old codes. (A
+    /// square within reach of the new stone lies on one line through it only, so it is
+    /// refreshed once per move.)
     #[inline]
     fn update_square(&mut self, i: usize, d: usize) {
-        let pat = self.pat[i];
-        let info = self.info[i];
-        let changed = self.refresh_pattern(i, d);
-        if changed != 0 {
-            self.changes.push(Change { idx: i as u32, changed, pat, info });
-            if changed & 1 != 0 {
-                let black = self.combos[0][self.pat[i][0] as usize];
-                self.set_info(i, 0, black);
+        let old = self.refresh_pattern(i, d);
+        let new = self.pat[i];
+        if old != new {
+            self.changes.push(Change { idx: i as u32, pat: old });
+            if old[0] != new[0] {
+                self.recount(i, 0, old[0], new[0]);
             }
-            if changed & 2 != 0 {
-                let white = self.combos[1][self.pat[i][1] as usize];
-                self.set_info(i, 1, white);
+            if old[1] != new[1] {
+                self.recount(i, 1, old[1], new[1]);
             }
         }
     }
@@ -459,17 +515,15 @@ impl Position {
                 self.keys[back][d] &= !(3 << (2 * slot(k)));
             }
         }
-        while self.changes.len() > undo.changes {
-            let Some(c) = self.changes.pop() else { break };
-            let i = c.idx as usize;
-            self.pat[i] = c.pat;
-            if c.changed & 1 != 0 {
-                self.set_info(i, 0, c.info[0]);
-            }
-            if c.changed & 2 != 0 {
-                self.set_info(i, 1, c.info[1]);
-            }
+        for c in self.changes.drain(undo.changes..) {
+            self.pat[c.idx as usize] = c.pat;
         }
+        for k in (undo.class_changes..self.class_changes.len()).rev() {
+            let c = self.class_changes[k];
+            self.move_class(c.idx as usize, c.color as usize, c.new, c.old);
+        }
+        self.class_changes.truncate(undo.class_changes);
+        self.eval_sums = undo.eval_sums;
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let j = (idx as isize + dy * self.stride as isize + dx) as usize;
@@ -495,15 +549,22 @@ mod tests {
         let fresh = Position::new(&pos.board, pos.rule);
         assert_eq!(fresh.hash, pos.hash);
         assert_eq!(fresh.eval_sums, pos.eval_sums);
+        for c in 0..2 {
+            for class in CL_3..CLASSES as u8 {
+                let fresh_set: Vec<usize> = fresh.by_class[c][class as usize].iter().collect();
+                let set: Vec<usize> = pos.by_class[c][class as usize].iter().collect();
+                assert_eq!(fresh_set, set, "colour {c} class {class}");
+            }
+        }
         // Padding squares may hold stale keys; only real squares matter.
         for y in 0..pos.height {
             for x in 0..pos.width {
                 let i = pos.index(x, y);
                 assert_eq!(fresh.keys[i], pos.keys[i], "keys at {x},{y}");
-                if pos.is_empty(i) {
-                    assert_eq!(fresh.pat[i], pos.pat[i], "patterns at {x},{y}");
+                assert_eq!(fresh.pat[i], pos.pat[i], "patterns at {x},{y}");
+                for c in [Color::Black, Color::White] {
+                    assert_eq!(fresh.info(i, c), pos.info(i, c), "info at {x},{y}");
                 }
-                assert_eq!(fresh.info[i], pos.info[i], "info at {x},{y}");
                 assert_eq!(fresh.near[i], pos.near[i], "near at {x},{y}");
             }
         }
