@@ -239,7 +239,9 @@ pub const fn swap_colors(key: u32) -> u32 {
 /// and caro variants look at the fifth square (overlines, blocked ends) and keep 20-bit keys.
 #[derive(Clone, Copy, Debug)]
 pub struct CodeTable {
-    codes: &'static [u8],
+    /// The codes; the compact table fills only the first 64 Ki entries (a fixed size lets the
+    /// look-up go without a bounds check).
+    codes: &'static [u8; KEYS],
     shift: u32,
     mask: u32,
 }
@@ -254,16 +256,25 @@ impl CodeTable {
     /// The code of the (full, 20-bit) key, as seen by black; use [`swap_colors`] for white.
     #[inline]
     pub fn code(&self, key: u32) -> u8 {
-        self.codes[((key >> self.shift) & self.mask) as usize]
+        self.codes[((key >> self.shift) & self.mask) as usize % KEYS]
     }
 }
 
 /// Bits of a key without its outermost slots (offsets -5 and 5).
 const INNER_BITS: u32 = KEY_BITS - 4;
 
-/// The compact table of the "five or more" variant, from the full one.
+/// The compact table of the "five or more" variant, from the full one (in a full-size array:
+/// the rest is never read, and its pages are never touched).
 fn compact(full: &[u8]) -> Vec<u8> {
-    (0..1u32 << INNER_BITS).map(|inner| full[(inner << 2) as usize]).collect()
+    let mut codes = vec![0; KEYS];
+    for inner in 0..1 << INNER_BITS {
+        codes[inner] = full[inner << 2];
+    }
+    codes
+}
+
+fn leak(codes: Vec<u8>) -> &'static [u8; KEYS] {
+    Box::leak(codes.into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!()))
 }
 
 static OWN_BLACK: [OnceLock<CodeTable>; 4] = [const { OnceLock::new() }; 4];
@@ -276,11 +287,9 @@ pub fn own_table(rule: Rule, color: Color) -> CodeTable {
     *OWN_BLACK[v.index()].get_or_init(|| {
         let full = build(v);
         if v == Variant::Free {
-            let codes: &'static [u8] = Box::leak(compact(&full).into_boxed_slice());
-            CodeTable { codes, shift: 2, mask: (1 << INNER_BITS) - 1 }
+            CodeTable { codes: leak(compact(&full)), shift: 2, mask: (1 << INNER_BITS) - 1 }
         } else {
-            let codes: &'static [u8] = Box::leak(full.into_boxed_slice());
-            CodeTable { codes, shift: 0, mask: (1 << KEY_BITS) - 1 }
+            CodeTable { codes: leak(full), shift: 0, mask: (1 << KEY_BITS) - 1 }
         }
     })
 }

@@ -18,7 +18,10 @@ use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub const PAD: usize = 5;
 const MAX_PADDED: usize = (32 + 2 * PAD) * (32 + 2 * PAD);
-const WORDS: usize = MAX_PADDED.div_ceil(64);
+/// Capacity of the per-square arrays: a power of two above `MAX_PADDED`, so that indexing with
+/// `i % CAP` (a no-op for every square index) needs no bounds check in the hot loops.
+const CAP: usize = MAX_PADDED.next_power_of_two();
+const WORDS: usize = CAP / 64;
 
 /// A set of square indices.
 #[derive(Clone, Debug)]
@@ -31,17 +34,17 @@ impl Bitset {
 
     #[inline]
     fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+        self.0[i % CAP / 64] |= 1 << (i % 64);
     }
 
     #[inline]
     fn clear(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
+        self.0[i % CAP / 64] &= !(1 << (i % 64));
     }
 
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
-        self.0[i / 64] & (1 << (i % 64)) != 0
+        self.0[i % CAP / 64] & (1 << (i % 64)) != 0
     }
 
     #[inline]
@@ -112,12 +115,31 @@ struct Hot {
     class: u8,
 }
 
-static HOT: [OnceLock<Vec<Hot>>; 3] = [const { OnceLock::new() }; 3];
+/// Entries of the combination tables: one per 16-bit code key.
+const COMBINATIONS: usize = 1 << 16;
 
-fn hot_table(tables: Tables) -> &'static [Hot] {
+static HOT: [OnceLock<Box<[Hot; COMBINATIONS]>>; 3] = [const { OnceLock::new() }; 3];
+
+fn hot_table(tables: Tables) -> &'static [Hot; COMBINATIONS] {
     HOT[tables as usize].get_or_init(|| {
-        combined(tables).iter().map(|i| Hot { eval: i.eval, class: i.class }).collect()
+        let mut hot = boxed_array(Hot::default());
+        for (h, i) in hot.iter_mut().zip(combined(tables)) {
+            *h = Hot { eval: i.eval, class: i.class };
+        }
+        hot
     })
+}
+
+/// The combination table of `tables` as a fixed-size array (indexed by a `u16` without checks).
+fn combination_table(tables: Tables) -> &'static [SquareInfo; COMBINATIONS] {
+    combined(tables).try_into().expect("the combination table has an entry per 16-bit key")
+}
+
+/// A fixed-size array on the heap (the per-square arrays and tables are too large for the
+/// stack).
+#[allow(clippy::unnecessary_box_returns)]
+fn boxed_array<T: Copy, const N: usize>(fill: T) -> Box<[T; N]> {
+    vec![fill; N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
 }
 
 #[derive(Clone, Debug)]
@@ -126,13 +148,13 @@ pub struct Position {
     pub height: usize,
     pub stride: usize,
     pub rule: Rule,
-    cells: Vec<u8>,
-    keys: Vec<[u32; 4]>,
+    cells: Box<[u8; CAP]>,
+    keys: Box<[[u32; 4]; CAP]>,
     /// Line codes per square and colour, 4 bits per direction (`NO_PATTERN` where no square
     /// information applies: stones, edges).
-    pat: Vec<[u16; 2]>,
+    pat: Box<[[u16; 2]; CAP]>,
     /// Stones within the 5x5 square around each square.
-    near: Vec<u8>,
+    near: Box<[u8; CAP]>,
     /// Sums of the squares' evaluation shares, per colour and role (see `SquareInfo::eval`).
     eval_sums: [[i32; 2]; 2],
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
@@ -148,12 +170,95 @@ pub struct Position {
     board: Board,
     tables: [pattern::CodeTable; 2],
     /// Square combination tables for black and white.
-    combos: [&'static [SquareInfo]; 2],
+    combos: [&'static [SquareInfo; COMBINATIONS]; 2],
     /// Their class and evaluation parts.
-    hot: [&'static [Hot]; 2],
+    hot: [&'static [Hot; COMBINATIONS]; 2],
     /// How far from a new stone line codes can change (see `CodeTable::reach`).
     reach: i32,
     pub dirs: [isize; 4],
+}
+
+/// The fields `make` updates, borrowed apart so that the compiler keeps the table pointers and
+/// the evaluation sums in registers through the update loop.
+struct Update<'a> {
+    keys: &'a mut [[u32; 4]; CAP],
+    cells: &'a mut [u8; CAP],
+    pat: &'a mut [[u16; 2]; CAP],
+    changes: &'a mut Vec<Change>,
+    class_changes: &'a mut Vec<ClassChange>,
+    by_class: &'a mut [[Bitset; CLASSES]; 2],
+    sums: [[i32; 2]; 2],
+    hot: [&'static [Hot; COMBINATIONS]; 2],
+    tables: [pattern::CodeTable; 2],
+}
+
+// Forcing these into `make` is measured: with plain `#[inline]` the bench takes 7.99 G
+// instructions instead of 7.47 G.
+#[allow(clippy::inline_always)]
+impl Update<'_> {
+    /// Puts a stone (`code`) on the empty square `i`: the square loses its information.
+    #[inline(always)]
+    fn place(&mut self, i: usize, code: u32) {
+        let old = self.pat[i % CAP];
+        self.changes.push(Change { idx: i as u32, pat: old });
+        self.pat[i % CAP] = [NO_PATTERN; 2];
+        self.cells[i % CAP] = code as u8;
+        self.recount(i, 0, old[0], NO_PATTERN);
+        self.recount(i, 1, old[1], NO_PATTERN);
+    }
+
+    /// Adds a stone (`stone`: its code at its slot) to the key of square `i` along `d` and, if
+    /// `refresh` and the square is empty, recomputes its codes there, remembering the old ones.
+    /// (A square within reach lies on one line through the new stone only, so it is refreshed
+    /// once per move.)
+    #[inline(always)]
+    fn square(&mut self, i: usize, d: usize, stone: u32, refresh: bool) {
+        let key = self.keys[i % CAP][d] | stone;
+        self.keys[i % CAP][d] = key;
+        if !refresh || self.cells[i % CAP] != EMPTY as u8 {
+            return;
+        }
+        let shift = 4 * d;
+        let keep = !(0xF << shift);
+        let old = self.pat[i % CAP];
+        let black = self.tables[0].code(key);
+        let white = self.tables[1].code(pattern::swap_colors(key));
+        let new = [
+            (old[0] & keep) | u16::from(black) << shift,
+            (old[1] & keep) | u16::from(white) << shift,
+        ];
+        if new == old {
+            return;
+        }
+        self.pat[i % CAP] = new;
+        self.changes.push(Change { idx: i as u32, pat: old });
+        if old[0] != new[0] {
+            self.recount(i, 0, old[0], new[0]);
+        }
+        if old[1] != new[1] {
+            self.recount(i, 1, old[1], new[1]);
+        }
+    }
+
+    /// Accounts for square `i`'s codes of colour `c` changing from `old` to `new`: evaluation
+    /// sums and class sets.
+    #[inline(always)]
+    fn recount(&mut self, i: usize, c: usize, old: u16, new: u16) {
+        let before = self.hot[c][old as usize];
+        let after = self.hot[c][new as usize];
+        self.sums[c][0] += i32::from(after.eval[0]) - i32::from(before.eval[0]);
+        self.sums[c][1] += i32::from(after.eval[1]) - i32::from(before.eval[1]);
+        if before.class != after.class && (before.class >= CL_3 || after.class >= CL_3) {
+            self.class_changed(i, c, before.class, after.class);
+        }
+    }
+
+    /// Rare: moves a square between class sets and logs it for `unmake`.
+    #[inline(never)]
+    fn class_changed(&mut self, i: usize, c: usize, old: u8, new: u8) {
+        Position::move_class(&mut self.by_class[c], i, old, new);
+        self.class_changes.push(ClassChange { idx: i as u32, color: c as u8, old, new });
+    }
 }
 
 #[inline]
@@ -169,16 +274,15 @@ impl Position {
         let width = board.width() as usize;
         let height = board.height() as usize;
         let stride = width + 2 * PAD;
-        let total = stride * (height + 2 * PAD);
         let mut pos = Position {
             width,
             height,
             stride,
             rule,
-            cells: vec![EDGE as u8; total],
-            keys: vec![[0; 4]; total],
-            pat: vec![[NO_PATTERN; 2]; total],
-            near: vec![0; total],
+            cells: boxed_array(EDGE as u8),
+            keys: boxed_array([0; 4]),
+            pat: boxed_array([NO_PATTERN; 2]),
+            near: boxed_array(0),
             eval_sums: [[0; 2]; 2],
             by_class: [
                 std::array::from_fn(|_| Bitset::new()),
@@ -196,8 +300,8 @@ impl Position {
                 pattern::own_table(rule, Color::White),
             ],
             combos: [
-                combined(Tables::of(rule, Color::Black)),
-                combined(Tables::of(rule, Color::White)),
+                combination_table(Tables::of(rule, Color::Black)),
+                combination_table(Tables::of(rule, Color::White)),
             ],
             hot: [
                 hot_table(Tables::of(rule, Color::Black)),
@@ -299,24 +403,24 @@ impl Position {
 
     #[inline]
     pub fn is_empty(&self, idx: usize) -> bool {
-        self.cells[idx] == EMPTY as u8
+        self.cells[idx % CAP] == EMPTY as u8
     }
 
     /// What a stone of `c` would make on `idx` (nothing on a stone).
     #[inline]
     pub fn info(&self, idx: usize, c: Color) -> SquareInfo {
-        self.combos[c.index()][self.pat[idx][c.index()] as usize]
+        self.combos[c.index()][self.pat[idx % CAP][c.index()] as usize]
     }
 
     #[inline]
     pub fn class(&self, idx: usize, c: Color) -> u8 {
-        self.hot[c.index()][self.pat[idx][c.index()] as usize].class
+        self.hot[c.index()][self.pat[idx % CAP][c.index()] as usize].class
     }
 
     /// The line code (see `pattern`) of `c` on `idx` along direction `dir`.
     #[inline]
     pub fn line_pattern(&self, idx: usize, c: Color, dir: usize) -> u8 {
-        ((self.pat[idx][c.index()] >> (4 * dir)) & 0xF) as u8
+        ((self.pat[idx % CAP][c.index()] >> (4 * dir)) & 0xF) as u8
     }
 
     /// Squares where `c` has exactly class `class` (only for classes ≥ CL_3).
@@ -331,7 +435,7 @@ impl Position {
 
     #[inline]
     pub fn near(&self, idx: usize) -> bool {
-        self.near[idx] > 0
+        self.near[idx % CAP] > 0
     }
 
     pub fn has_empty(&self) -> bool {
@@ -383,7 +487,7 @@ impl Position {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let j = (i as isize + dy * self.stride as isize + dx) as usize;
-                self.near[j] += 1;
+                self.near[j % CAP] += 1;
             }
         }
     }
@@ -404,34 +508,15 @@ impl Position {
         old
     }
 
-    /// Accounts for square `i`'s codes of colour `c` changing from `old` to `new`: evaluation
-    /// sums and class sets.
-    #[inline]
-    fn recount(&mut self, i: usize, c: usize, old: u16, new: u16) {
-        let before = self.hot[c][old as usize];
-        let after = self.hot[c][new as usize];
-        self.eval_sums[c][0] += i32::from(after.eval[0]) - i32::from(before.eval[0]);
-        self.eval_sums[c][1] += i32::from(after.eval[1]) - i32::from(before.eval[1]);
-        if before.class != after.class && (before.class >= CL_3 || after.class >= CL_3) {
-            self.move_class(i, c, before.class, after.class);
-            self.class_changes.push(ClassChange {
-                idx: i as u32,
-                color: c as u8,
-                old: before.class,
-                new: after.class,
-            });
-        }
-    }
-
     /// Moves square `i` from colour `c`'s set of class `old` to that of class `new` (only the
     /// classes ≥ CL_3 have sets).
     #[inline]
-    fn move_class(&mut self, i: usize, c: usize, old: u8, new: u8) {
+    fn move_class(sets: &mut [Bitset; CLASSES], i: usize, old: u8, new: u8) {
         if old >= CL_3 {
-            self.by_class[c][old as usize].clear(i);
+            sets[old as usize].clear(i);
         }
         if new >= CL_3 {
-            self.by_class[c][new as usize].set(i);
+            sets[new as usize].set(i);
         }
     }
 
@@ -446,53 +531,38 @@ impl Position {
             changes: self.changes.len(),
             class_changes: self.class_changes.len(),
         });
-        let old = self.pat[idx];
-        self.changes.push(Change { idx: idx as u32, pat: old });
-        self.pat[idx] = [NO_PATTERN; 2];
-        self.recount(idx, 0, old[0], NO_PATTERN);
-        self.recount(idx, 1, old[1], NO_PATTERN);
-        self.cells[idx] = code as u8;
         let p = self.point(idx);
         // The square is empty, so placing cannot fail; the result is ignored on purpose.
         let _ = self.board.put(p, color);
         self.board.set_side_to_move(color.opponent());
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
-        let reach = self.reach;
-        for d in 0..4 {
-            let step = self.dirs[d];
-            for k in 1..=5i32 {
-                let fwd = (idx as isize + step * k as isize) as usize;
-                self.keys[fwd][d] |= code << (2 * slot(-k));
-                if k <= reach && self.cells[fwd] == EMPTY as u8 {
-                    self.update_square(fwd, d);
-                }
-                let back = (idx as isize - step * k as isize) as usize;
-                self.keys[back][d] |= code << (2 * slot(k));
-                if k <= reach && self.cells[back] == EMPTY as u8 {
-                    self.update_square(back, d);
-                }
+
+        let reach5 = self.reach == 5;
+        let dirs = self.dirs;
+        let mut u = Update {
+            keys: &mut self.keys,
+            cells: &mut self.cells,
+            pat: &mut self.pat,
+            changes: &mut self.changes,
+            class_changes: &mut self.class_changes,
+            by_class: &mut self.by_class,
+            sums: self.eval_sums,
+            hot: self.hot,
+            tables: self.tables,
+        };
+        u.place(idx, code);
+        for (d, &step) in dirs.iter().enumerate() {
+            for k in 1..=4 {
+                u.square(idx.wrapping_add_signed(step * k), d, code << (2 * slot(-k as i32)), true);
+                u.square(idx.wrapping_add_signed(-step * k), d, code << (2 * slot(k as i32)), true);
             }
+            // Squares whose tables ignore the fifth square on each side keep their codes there.
+            u.square(idx.wrapping_add_signed(step * 5), d, code << (2 * slot(-5)), reach5);
+            u.square(idx.wrapping_add_signed(-step * 5), d, code << (2 * slot(5)), reach5);
         }
+        self.eval_sums = u.sums;
         self.add_near(idx, p.x as usize, p.y as usize);
         self.side = color.opponent();
-    }
-
-    /// Refreshes an empty square whose key along `d` changed, remembering its old codes. (A
-    /// square within reach of the new stone lies on one line through it only, so it is
-    /// refreshed once per move.)
-    #[inline]
-    fn update_square(&mut self, i: usize, d: usize) {
-        let old = self.refresh_pattern(i, d);
-        let new = self.pat[i];
-        if old != new {
-            self.changes.push(Change { idx: i as u32, pat: old });
-            if old[0] != new[0] {
-                self.recount(i, 0, old[0], new[0]);
-            }
-            if old[1] != new[1] {
-                self.recount(i, 1, old[1], new[1]);
-            }
-        }
     }
 
     /// Takes back the last stone.
@@ -505,29 +575,27 @@ impl Position {
         let p = self.point(idx);
         let _ = self.board.undo();
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
-        self.cells[idx] = EMPTY as u8;
+        self.cells[idx % CAP] = EMPTY as u8;
         for d in 0..4 {
             let step = self.dirs[d];
             for k in 1..=5i32 {
                 let fwd = (idx as isize + step * k as isize) as usize;
-                self.keys[fwd][d] &= !(3 << (2 * slot(-k)));
+                self.keys[fwd % CAP][d] &= !(3 << (2 * slot(-k)));
                 let back = (idx as isize - step * k as isize) as usize;
-                self.keys[back][d] &= !(3 << (2 * slot(k)));
+                self.keys[back % CAP][d] &= !(3 << (2 * slot(k)));
             }
         }
         for c in self.changes.drain(undo.changes..) {
-            self.pat[c.idx as usize] = c.pat;
+            self.pat[c.idx as usize % CAP] = c.pat;
         }
-        for k in (undo.class_changes..self.class_changes.len()).rev() {
-            let c = self.class_changes[k];
-            self.move_class(c.idx as usize, c.color as usize, c.new, c.old);
+        for c in self.class_changes.drain(undo.class_changes..).rev() {
+            Self::move_class(&mut self.by_class[c.color as usize], c.idx as usize, c.new, c.old);
         }
-        self.class_changes.truncate(undo.class_changes);
         self.eval_sums = undo.eval_sums;
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let j = (idx as isize + dy * self.stride as isize + dx) as usize;
-                self.near[j] -= 1;
+                self.near[j % CAP] -= 1;
             }
         }
         self.bbox = undo.bbox;
