@@ -95,62 +95,81 @@ impl Variant {
     }
 }
 
-/// Cells of a decoded window, from the placing colour's point of view.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum C {
-    Empty,
-    Own,
-    Opp,
-    Edge,
+/// A window as bit masks over its 11 cells (bit 5 is the centre, bit 0 the cell at offset -5),
+/// from the placing colour's point of view. The centre is an own stone.
+#[derive(Clone, Copy)]
+struct Window {
+    own: u32,
+    opp: u32,
+    empty: u32,
 }
 
-fn decode(key: u32) -> [C; 11] {
-    let mut line = [C::Own; 11];
-    for offset in -5i32..=5 {
-        if offset == 0 {
-            continue;
+/// Gathers the even bits of a 20-bit number (bit `2s` to bit `s`).
+const fn gather_even(x: u32) -> u32 {
+    let x = x & 0x5_5555;
+    let x = (x | x >> 1) & 0x3_3333;
+    let x = (x | x >> 2) & 0x0F_0F0F;
+    let x = (x | x >> 4) & 0x00FF_00FF;
+    (x | x >> 8) & 0x3FF
+}
+
+/// The 10 slot bits as 11 cell bits, with an empty centre (bit 5).
+const fn cells(slots: u32) -> u32 {
+    (slots & 0x1F) | (slots >> 5) << 6
+}
+
+const CENTRE: u32 = 1 << 5;
+const ALL_CELLS: u32 = 0x7FF;
+
+impl Window {
+    fn of(key: u32) -> Window {
+        let low = cells(gather_even(key));
+        let high = cells(gather_even(key >> 1));
+        // Codes: empty 00, own (black) 01, opponent (white) 10, edge 11.
+        Window {
+            own: (low & !high) | CENTRE,
+            opp: high & !low,
+            empty: !(low | high) & ALL_CELLS & !CENTRE,
         }
-        line[(offset + 5) as usize] = match (key >> (2 * slot(offset))) & 3 {
-            EMPTY => C::Empty,
-            BLACK => C::Own,
-            WHITE => C::Opp,
-            _ => C::Edge,
-        };
     }
-    line
-}
 
-/// The run of own stones through the centre: first and last index.
-fn run(line: &[C; 11]) -> (usize, usize) {
-    let mut a = 5;
-    while a > 0 && line[a - 1] == C::Own {
-        a -= 1;
+    /// The run of own stones through the centre: first and last cell.
+    fn run(self) -> (u32, u32) {
+        let above = (!(self.own >> 5)).trailing_zeros();
+        let below = (!(self.own << (31 - 5))).leading_zeros();
+        (6 - below, 4 + above)
     }
-    let mut b = 5;
-    while b < 10 && line[b + 1] == C::Own {
-        b += 1;
-    }
-    (a, b)
-}
 
-fn wins(line: &[C; 11], v: Variant) -> bool {
-    let (a, b) = run(line);
-    let len = b - a + 1;
-    // An exact five always has both end squares inside the window.
-    let blocked = || len == 5 && line[a - 1] == C::Opp && line[b + 1] == C::Opp;
-    match v {
-        Variant::Free => len >= 5,
-        Variant::Exact => len == 5,
-        Variant::CaroFree => len >= 6 || (len == 5 && !blocked()),
-        Variant::CaroExact => len == 5 && !blocked(),
+    fn wins(self, v: Variant) -> bool {
+        let (a, b) = self.run();
+        let len = b - a + 1;
+        // An exact five always has both end cells inside the window.
+        let blocked =
+            || len == 5 && self.opp & (1 << (a - 1)) != 0 && self.opp & (1 << (b + 1)) != 0;
+        match v {
+            Variant::Free => len >= 5,
+            Variant::Exact => len == 5,
+            Variant::CaroFree => len >= 6 || (len == 5 && !blocked()),
+            Variant::CaroExact => len == 5 && !blocked(),
+        }
+    }
+
+    /// Whether an own stone on the empty cell `i` makes a five.
+    fn completes(self, i: u32, v: Variant) -> bool {
+        self.empty & (1 << i) != 0
+            && Window { own: self.own | 1 << i, empty: self.empty & !(1 << i), ..self }.wins(v)
     }
 }
 
 /// Builds the code table of a variant: levels with flags first, then one 4-bit code each.
+///
+/// An entry depends on the entries of its children (the same window with one more own stone).
+/// A child's key has a 00 (empty) slot set to 01, so it is greater than its parent's: building
+/// from the greatest key down finds every child already done.
 fn build(v: Variant) -> Vec<u8> {
-    let mut table = vec![0xFFu8; KEYS];
-    for key in 0..KEYS as u32 {
-        entry(&mut table, key, v);
+    let mut table = vec![0u8; KEYS];
+    for key in (0..KEYS as u32).rev() {
+        table[key as usize] = entry(&table, key, v);
     }
     for e in &mut table {
         *e = if *e & OVERLINE != 0 {
@@ -164,63 +183,53 @@ fn build(v: Variant) -> Vec<u8> {
     table
 }
 
-/// Computes (memoised) the entry of `key`. Children have one more own stone, so the recursion
-/// is at most ten deep.
-fn entry(table: &mut [u8], key: u32, v: Variant) -> u8 {
-    let cached = table[key as usize];
-    if cached != 0xFF {
-        return cached;
+/// The line level one own stone below a child's: what a stone that makes `child` one move later
+/// makes now.
+const PROMOTED: [u8; 16] = {
+    let mut p = [DEAD; 16];
+    p[F4 as usize] = F3;
+    p[B4 as usize] = B3;
+    p[F3 as usize] = F2;
+    p[B3 as usize] = B2;
+    p[F2 as usize] = F1;
+    p[B2 as usize] = B1;
+    p
+};
+
+/// The entry of `key` (level and flags), from its children's entries in `table`.
+fn entry(table: &[u8], key: u32, v: Variant) -> u8 {
+    let w = Window::of(key);
+    if w.wins(v) {
+        return F5;
     }
-    let line = decode(key);
-    let result = if wins(&line, v) {
-        F5
+    let (a, b) = w.run();
+    let flags = if b - a + 1 >= 6 && matches!(v, Variant::Exact | Variant::CaroExact) {
+        OVERLINE
     } else {
-        let mut flags = 0;
-        let (a, b) = run(&line);
-        if b - a + 1 >= 6 && matches!(v, Variant::Exact | Variant::CaroExact) {
-            flags |= OVERLINE;
-        }
-        // A stone only changes the run through the centre if it touches it, so the squares
-        // completing a five can only be the two ends of the run (a stone elsewhere leaves the
-        // run as it is, and the run does not win). Checking just those keeps the build fast.
-        let completes = |i: usize| {
-            line[i] == C::Empty && {
-                let mut with = line;
-                with[i] = C::Own;
-                wins(&with, v)
-            }
-        };
-        let before = a > 0 && completes(a - 1);
-        let after = b < 10 && completes(b + 1);
-        if before && after {
-            let straight = b - a + 1 == 4;
-            F4 | flags | if straight { 0 } else { INLINE44 }
-        } else if before || after {
-            B4 | flags
-        } else {
-            let mut best_child = DEAD;
-            for (i, &cell) in line.iter().enumerate() {
-                if cell != C::Empty {
-                    continue;
-                }
-                let s = slot(i as i32 - 5);
-                let child = entry(table, key | (BLACK << (2 * s)), v) & LEVEL;
-                let promoted = match child {
-                    F4 => F3,
-                    B4 => B3,
-                    F3 => F2,
-                    B3 => B2,
-                    F2 => F1,
-                    B2 => B1,
-                    _ => DEAD,
-                };
-                best_child = best_child.max(promoted);
-            }
-            best_child | flags
-        }
+        0
     };
-    table[key as usize] = result;
-    result
+    // A stone only changes the run through the centre if it touches it, so the squares
+    // completing a five can only be the two ends of the run (a stone elsewhere leaves the run as
+    // it is, and the run does not win).
+    let before = a > 0 && w.completes(a - 1, v);
+    let after = b < 10 && w.completes(b + 1, v);
+    if before && after {
+        let straight = b - a + 1 == 4;
+        return F4 | flags | if straight { 0 } else { INLINE44 };
+    }
+    if before || after {
+        return B4 | flags;
+    }
+    let mut best_child = DEAD;
+    let mut empty = w.empty;
+    while empty != 0 {
+        let i = empty.trailing_zeros();
+        empty &= empty - 1;
+        let s = slot(i as i32 - 5);
+        let child = table[(key | BLACK << (2 * s)) as usize] & LEVEL;
+        best_child = best_child.max(PROMOTED[child as usize]);
+    }
+    best_child | flags
 }
 
 /// Exchanges black and white codes in a key: a 2-bit code whose bits differ (01 or 10) has both
@@ -345,6 +354,57 @@ mod tests {
         let table = own_table(Rule::Freestyle, Color::Black);
         for key in (0..KEYS as u32).step_by(7) {
             assert_eq!(table.code(key), full[key as usize], "key {key:#x}");
+        }
+    }
+
+    /// Cells of a decoded window, from the placing colour's point of view.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum C {
+        Empty,
+        Own,
+        Opp,
+        Edge,
+    }
+
+    fn decode(key: u32) -> [C; 11] {
+        let mut line = [C::Own; 11];
+        for offset in -5i32..=5 {
+            if offset == 0 {
+                continue;
+            }
+            line[(offset + 5) as usize] = match (key >> (2 * slot(offset))) & 3 {
+                EMPTY => C::Empty,
+                BLACK => C::Own,
+                WHITE => C::Opp,
+                _ => C::Edge,
+            };
+        }
+        line
+    }
+
+    /// The run of own stones through the centre: first and last index.
+    fn run(line: &[C; 11]) -> (usize, usize) {
+        let mut a = 5;
+        while a > 0 && line[a - 1] == C::Own {
+            a -= 1;
+        }
+        let mut b = 5;
+        while b < 10 && line[b + 1] == C::Own {
+            b += 1;
+        }
+        (a, b)
+    }
+
+    fn wins(line: &[C; 11], v: Variant) -> bool {
+        let (a, b) = run(line);
+        let len = b - a + 1;
+        // An exact five always has both end squares inside the window.
+        let blocked = || len == 5 && line[a - 1] == C::Opp && line[b + 1] == C::Opp;
+        match v {
+            Variant::Free => len >= 5,
+            Variant::Exact => len == 5,
+            Variant::CaroFree => len >= 6 || (len == 5 && !blocked()),
+            Variant::CaroExact => len == 5 && !blocked(),
         }
     }
 
