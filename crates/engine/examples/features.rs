@@ -1,13 +1,14 @@
 //! `features --combos [--rule N] < positions.jsonl > features.csv`: evaluation features of
 //! 15x15 positions given as JSON lines `{"moves": ["x,y", …], "eval": "…"}` under the Gomocup
 //! rule N (0 freestyle, the default; 1 standard; 4 renju); one CSV line per
-//! position: the label, the tactical flag, the threat mask (`tuning::threat_mask`), then the
+//! position: the label, the tactical flag, the threat mask (`eval::threat_mask`), then the
 //! pattern-combination counts of
 //! `renzoku_engine::tuning::combo_features`, written sparsely as `index:count`. Used to fit the
 //! evaluation offline (see `tuning/README.md`).
 //!
 //! `features --table [--rule N]` prints the evaluation table in use, one line per combination:
 //! `index,side to move,waiting side` (under renju black's two columns, then white's).
+//! `features --masks [--rule N]` prints the threat-mask term in use, `mask,value` per line.
 
 use std::io::{BufRead, Write};
 
@@ -77,13 +78,19 @@ fn main() {
         }
         return;
     }
+    if args.iter().any(|a| a == "--masks") {
+        for (i, v) in renzoku_engine::tuning::mask_table_in_use(rule).iter().enumerate() {
+            let _ = writeln!(out, "{i},{v}");
+        }
+        return;
+    }
     if args.iter().any(|a| a == "--order") {
         order_rows(&mut out, rule);
         return;
     }
     if !args.iter().any(|a| a == "--combos") {
         eprintln!(
-            "usage: features --combos|--order [--rule N] < positions.jsonl | features --table [--rule N]"
+            "usage: features --combos|--order [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
         );
         std::process::exit(2);
     }

@@ -71,6 +71,33 @@ include!("eval_combo.rs");
 const EVAL_COMBO_RENJU: [[i16; COMBOS]; 4] = EVAL_COMBO_RENJU_FIT;
 include!("eval_combo_renju.rs");
 
+/// Number of threat masks ([`threat_mask`]).
+pub const MASKS: usize = 512;
+
+/// Which threat classes each side has somewhere on the board, as 9 bits: for the side to move, a
+/// three, a double three, a four, a four-three; for the waiting side, the same four and an
+/// open-four threat (an open three already on the board). `has(mine, class)`: whether the side
+/// to move (`mine`) or the waiting side has a square of that class.
+pub fn threat_mask(has: impl Fn(bool, u8) -> bool) -> usize {
+    let mut mask = 0;
+    for (bit, class) in [CL_3, CL_33, CL_4, CL_43].into_iter().enumerate() {
+        mask |= usize::from(has(true, class)) << bit;
+        mask |= usize::from(has(false, class)) << (bit + 4);
+    }
+    mask | usize::from(has(false, CL_FLEX4)) << 8
+}
+
+/// The evaluation term of a position's threat mask, fitted with the square tables (the
+/// squares are added up independently; this term prices what the threats on the board make
+/// together, e.g. the waiting side's four-three against the side to move's lone three).
+pub fn mask_eval(rule: renzoku_rules::Rule, mask: usize) -> i32 {
+    let table = if rule == renzoku_rules::Rule::Renju { &EVAL_MASK_RENJU } else { &EVAL_MASK };
+    i32::from(table[mask])
+}
+
+const EVAL_MASK: [i16; MASKS] = EVAL_MASK_FIT;
+const EVAL_MASK_RENJU: [i16; MASKS] = EVAL_MASK_RENJU_FIT;
+
 /// Move-ordering corrections per pattern combination (see `SquareInfo::order`), fitted offline to
 /// a stronger engine's choices (`tuning/fit_order.py`). Used by every rule but renju.
 const ORDER_COMBO: [[i16; COMBOS]; 2] = ORDER_COMBO_FIT;

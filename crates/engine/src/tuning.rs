@@ -45,7 +45,7 @@ fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting
 /// four line codes, counted in `counts[block * COMBOS + index]` (see [`feature_block`]: two
 /// blocks, four under renju); the static evaluation is the table values of the even blocks
 /// times their counts minus those of the odd blocks. The last entry is the position's threat
-/// mask ([`threat_mask`]). Squares forbidden to renju black count nowhere (they are worth
+/// mask (`eval::threat_mask`). Squares forbidden to renju black count nowhere (they are worth
 /// nothing to black). Also returns whether the position is tactical (see [`is_tactical`]).
 pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
     use crate::eval::{COMBOS, combo_index};
@@ -66,9 +66,7 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
             }
         }
     }
-    let opp = me.opponent();
-    let mask = threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class));
-    counts.push(mask as i32);
+    counts.push(crate::worker::position_threat_mask(&pos) as i32);
     (counts, is_tactical(board, rule))
 }
 
@@ -101,6 +99,11 @@ pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
         }
     }
     table
+}
+
+/// The threat-mask term in use (`eval::mask_eval`), per mask.
+pub fn mask_table_in_use(rule: renzoku_rules::Rule) -> Vec<i32> {
+    (0..crate::eval::MASKS).map(|m| crate::eval::mask_eval(rule, m)).collect()
 }
 
 /// One candidate move of [`order_features`].
@@ -160,21 +163,6 @@ pub fn order_features(
     )
 }
 
-/// Which threat classes each side has somewhere on the board, as 9 bits (512 masks): for the
-/// side to move, a three, a double three, a four, a four-three; for the waiting side, the same
-/// four and an open-four threat (an open three already on the board). A tuning feature only
-/// (`FIT_MASKS=1 fit_combos.py` fits a value per mask): the engine's evaluation does not use it,
-/// because the held-out gain was small (see `tuning/README.md`).
-fn threat_mask(has: impl Fn(bool, u8) -> bool) -> usize {
-    use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_FLEX4};
-    let mut mask = 0;
-    for (bit, class) in [CL_3, CL_33, CL_4, CL_43].into_iter().enumerate() {
-        mask |= usize::from(has(true, class)) << bit;
-        mask |= usize::from(has(false, class)) << (bit + 4);
-    }
-    mask | usize::from(has(false, CL_FLEX4)) << 8
-}
-
 #[cfg(test)]
 mod tests {
     use renzoku_rules::{Board, Point, Rule};
@@ -204,7 +192,8 @@ mod tests {
     }
 
     /// The fitting pipeline sees exactly what the engine evaluates: the combination counts
-    /// times the tables in use give the static evaluation, with renju's colour blocks.
+    /// times the tables in use, plus the threat-mask term, give the static evaluation, with
+    /// renju's colour blocks.
     #[test]
     fn combo_features_reproduce_the_static_evaluation() {
         for rule in [Rule::Freestyle, Rule::Renju] {
@@ -216,12 +205,14 @@ mod tests {
             for board in boards {
                 let (counts, _) = combo_features(&board, rule);
                 assert_eq!(counts.len(), blocks * COMBOS + 1);
+                let mask = mask_table_in_use(rule)[counts[blocks * COMBOS] as usize];
                 let sum: i32 = (0..blocks * COMBOS)
                     .map(|k| {
                         let share = counts[k] * table[k % COMBOS][k / COMBOS];
                         if (k / COMBOS).is_multiple_of(2) { share } else { -share }
                     })
-                    .sum();
+                    .sum::<i32>()
+                    + mask;
                 let pos = crate::position::Position::new(&board, rule);
                 assert_eq!(crate::worker::static_eval(&pos), sum, "{rule:?} {board:?}");
             }

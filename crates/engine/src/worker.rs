@@ -54,11 +54,20 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// Static evaluation of a position for its side to move: the side to move's square shares
-/// minus the waiting side's (weights fitted offline, see `eval.rs`).
+/// minus the waiting side's, plus the term of the position's threat mask (weights fitted
+/// offline, see `eval.rs`).
 pub fn static_eval(pos: &Position) -> i32 {
     let me = pos.side_to_move();
-    let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false);
+    let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false)
+        + crate::eval::mask_eval(pos.rule, position_threat_mask(pos));
     score.clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
+}
+
+/// The threat mask (`eval::threat_mask`) of a position, for its side to move.
+pub fn position_threat_mask(pos: &Position) -> usize {
+    let me = pos.side_to_move();
+    let opp = me.opponent();
+    crate::eval::threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class))
 }
 
 /// The part of a move's ordering score that depends on the position only (not on killers,

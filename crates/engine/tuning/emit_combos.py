@@ -1,12 +1,14 @@
 """Writes src/eval_combo.rs (two rows: every rule but renju) or src/eval_combo_renju.rs (four
-rows, from a fit with `--rule 4` features) from the tables fitted by fit_combos.py.
+rows, from a fit with `--rule 4` features) from the tables fitted by fit_combos.py: the square
+tables and the threat-mask term.
 
 usage: python3 emit_combos.py FITTED.npz > ../src/eval_combo.rs
 """
 import sys
 import numpy as np
 
-w = np.load(sys.argv[1])['combos']
+fit = np.load(sys.argv[1])
+w = fit['combos']
 if len(w) == 4:
     print("// Fitted by tuning/fit_combos.py with renju features (see tuning/README.md): the evaluation")
     print("// share of a square per combination of its four line codes (`eval::combo_index`) under")
@@ -24,4 +26,11 @@ for row in w:
     for i in range(0, len(vals), 16):
         print('        ' + ', '.join(vals[i:i + 16]) + ',')
     print('    ],')
+print('];')
+print()
+print('// Fitted with the table above: the evaluation term per threat mask (`eval::threat_mask`).')
+print(f"const EVAL_MASK{'_RENJU' if len(w) == 4 else ''}_FIT: [i16; MASKS] = [")
+vals = [str(int(max(-32000, min(32000, v)))) for v in fit['masks']]
+for i in range(0, len(vals), 16):
+    print('    ' + ', '.join(vals[i:i + 16]) + ',')
 print('];')

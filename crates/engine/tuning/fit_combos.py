@@ -1,14 +1,15 @@
 """Fits the pattern-combination evaluation tables (one value per combination of a square's four
 line codes, for the side to move's squares and for the waiting side's) to labelled positions.
 
-usage: python3 fit_combos.py FEATURES.csv TABLE.csv [MASKS.csv] OUT.npz [LAMBDA ...]
+usage: python3 fit_combos.py FEATURES.csv TABLE.csv OUT.npz [MASKS.csv] [LAMBDA ...]
 
 FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` (the table in use, the
 prior: the fit learns corrections to it, and combinations the data rarely shows keep their old
 values), both made with the same `--rule`: two columns (side to move's squares, waiting
-side's), four under renju (black's two, then white's; `tuning::combo_features`). With FIT_MASKS=1 a value per threat mask (`tuning::threat_mask`, the third CSV column)
-is fitted jointly, starting from MASKS.csv (`index,value` lines) or zero; the engine does not
-use those values, so emit_combos.py must be given a fit without them. Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); a mate
+side's), four under renju (black's two, then white's; `tuning::combo_features`). The value per
+threat mask (`eval::threat_mask`, the third CSV column; `eval::mask_eval`) is fitted jointly,
+starting from MASKS.csv (`features --masks`, `index,value` lines) or zero; FIT_MASKS=0 keeps
+the masks out of the fit (zero). Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); a mate
 score counts as +-800; tactical positions are left out. 10 % of the positions (every tenth) are held out; the
 held-out cross-entropy of the table in use and of each fit is printed; the best fit is saved.
 """
@@ -19,16 +20,18 @@ from scipy.optimize import minimize
 from scipy.sparse import csr_matrix
 
 feat_path, table_path, out_path = sys.argv[1:4]
+rest = sys.argv[4:]
+masks_path = rest.pop(0) if rest and rest[0].endswith('.csv') else None
 MATE_EVAL = 800.0
-lambdas = [float(x) for x in sys.argv[4:]] if len(sys.argv) > 4 else [1e-8, 1e-7, 1e-6]
+lambdas = [float(x) for x in rest] or [1e-8, 1e-7, 1e-6]
 table = np.loadtxt(table_path, delimiter=',', dtype=float)
 combos = table.shape[0]
 blocks = table.shape[1] - 1
 MASKS = 512
 # The table in use: the blocks of combination values, then (if present) the threat-mask values.
 w_base = np.concatenate([table[:, 1 + b] for b in range(blocks)] + [np.zeros(MASKS)])
-if len(sys.argv) > 4 and sys.argv[4].endswith('.csv'):
-    w_base[blocks * combos:] = np.loadtxt(sys.argv.pop(4), delimiter=',', dtype=float)[:, 1]
+if masks_path:
+    w_base[blocks * combos:] = np.loadtxt(masks_path, delimiter=',', dtype=float)[:, 1]
 rows, cols, vals, labels = [], [], [], []
 skipped = 0
 for line in open(feat_path):
@@ -78,7 +81,7 @@ print(f'scale K = {K} (best for the table in use); held-out entropy of the label
 print(f'held-out cross-entropy, table in use: {xent(Xte @ w_base / K, Pte):.4f}')
 # The all-dead combination stays 0 in every block: its count is the board's geometry.
 free = np.ones(blocks * combos + MASKS, bool)
-if not os.environ.get('FIT_MASKS'):
+if os.environ.get('FIT_MASKS') == '0':
     free[blocks * combos:] = False
 free[[b * combos for b in range(blocks)]] = False
 best = None
