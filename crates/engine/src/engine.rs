@@ -75,6 +75,7 @@ pub fn prepare(rule: Rule) {
         // A panic while building is a bug; building again on first use reports it there.
         let _ = black.join();
     });
+    crate::pattern::pair_table(rule);
     PREPARED[index].store(true, Ordering::Release);
 }
 
@@ -102,6 +103,7 @@ pub fn prepare_all_in_background() {
                 for color in [renzoku_rules::Color::Black, renzoku_rules::Color::White] {
                     crate::pattern::own_table(rule, color);
                 }
+                crate::pattern::pair_table(rule);
             }
         });
         if let Err(e) = spawned {

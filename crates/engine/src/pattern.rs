@@ -303,6 +303,52 @@ pub fn own_table(rule: Rule, color: Color) -> CodeTable {
     })
 }
 
+/// Both colours' codes of every key under one rule, in one look-up: black's code in the low
+/// nibble, white's in the high one (the search updates both colours of every square it
+/// touches). Compact (16-bit keys) when both colours play "five or more".
+#[derive(Clone, Copy, Debug)]
+pub struct PairTable {
+    codes: &'static [u8; KEYS],
+    shift: u32,
+    mask: u32,
+}
+
+impl PairTable {
+    /// How many squares on each side of the centre the codes depend on (4 or 5).
+    #[inline]
+    pub fn reach(&self) -> i32 {
+        if self.shift == 2 { 4 } else { 5 }
+    }
+
+    /// Black's code (low nibble) and white's (high nibble) of the (full, 20-bit) key.
+    #[inline]
+    pub fn codes(&self, key: u32) -> u8 {
+        self.codes[((key >> self.shift) & self.mask) as usize % KEYS]
+    }
+}
+
+static PAIRS: [OnceLock<PairTable>; Rule::ALL.len()] = [const { OnceLock::new() }; _];
+
+/// The pair table of `rule` (built once per process, from the two colours' tables).
+pub fn pair_table(rule: Rule) -> PairTable {
+    let index = Rule::ALL.iter().position(|r| *r == rule).unwrap_or(0);
+    *PAIRS[index].get_or_init(|| {
+        let black = own_table(rule, Color::Black);
+        let white = own_table(rule, Color::White);
+        let (shift, mask) = if black.reach() == 4 && white.reach() == 4 {
+            (2, (1 << INNER_BITS) - 1)
+        } else {
+            (0, (1 << KEY_BITS) - 1)
+        };
+        let mut codes = vec![0; KEYS];
+        for inner in 0..=mask {
+            let key = inner << shift;
+            codes[inner as usize] = black.code(key) | white.code(swap_colors(key)) << 4;
+        }
+        PairTable { codes: leak(codes), shift, mask }
+    })
+}
+
 /// The pattern code of a stone of `color` placed at the centre of `key` (absolute colours).
 #[cfg(test)]
 pub fn lookup(rule: Rule, color: Color, key: u32) -> u8 {
@@ -488,6 +534,22 @@ mod tests {
                     r & LEVEL
                 };
                 assert_eq!(fast[key], expected, "{v:?} key {key:#x}");
+            }
+        }
+    }
+
+    /// The pair table gives each colour's own-table code.
+    #[test]
+    fn pair_tables_hold_both_colours_codes() {
+        for rule in Rule::ALL {
+            let pair = pair_table(rule);
+            let reach =
+                own_table(rule, Color::Black).reach().max(own_table(rule, Color::White).reach());
+            assert_eq!(pair.reach(), reach, "{rule:?}");
+            for key in (0..KEYS as u32).step_by(13) {
+                let both = pair.codes(key);
+                assert_eq!(both & 0xF, lookup(rule, Color::Black, key), "{rule:?} key {key:#x}");
+                assert_eq!(both >> 4, lookup(rule, Color::White, key), "{rule:?} key {key:#x}");
             }
         }
     }

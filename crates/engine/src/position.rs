@@ -168,7 +168,8 @@ pub struct Position {
     bbox: [i32; 4],
     /// The same position as a rules board, for the exact renju forbidden check.
     board: Board,
-    tables: [pattern::CodeTable; 2],
+    /// Both colours' line codes of each line key.
+    codes: pattern::PairTable,
     /// Square combination tables for black and white.
     combos: [&'static [SquareInfo; COMBINATIONS]; 2],
     /// Their class and evaluation parts.
@@ -189,7 +190,7 @@ struct Update<'a> {
     by_class: &'a mut [[Bitset; CLASSES]; 2],
     sums: [[i32; 2]; 2],
     hot: [&'static [Hot; COMBINATIONS]; 2],
-    tables: [pattern::CodeTable; 2],
+    codes: pattern::PairTable,
 }
 
 // Forcing these into `make` is measured: with plain `#[inline]` the bench takes 7.99 G
@@ -221,11 +222,10 @@ impl Update<'_> {
         let shift = 4 * d;
         let keep = !(0xF << shift);
         let old = self.pat[i % CAP];
-        let black = self.tables[0].code(key);
-        let white = self.tables[1].code(pattern::swap_colors(key));
+        let codes = self.codes.codes(key);
         let new = [
-            (old[0] & keep) | u16::from(black) << shift,
-            (old[1] & keep) | u16::from(white) << shift,
+            (old[0] & keep) | u16::from(codes & 0xF) << shift,
+            (old[1] & keep) | u16::from(codes >> 4) << shift,
         ];
         if new == old {
             return;
@@ -295,10 +295,7 @@ impl Position {
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
-            tables: [
-                pattern::own_table(rule, Color::Black),
-                pattern::own_table(rule, Color::White),
-            ],
+            codes: pattern::pair_table(rule),
             combos: [
                 combination_table(Tables::of(rule, Color::Black)),
                 combination_table(Tables::of(rule, Color::White)),
@@ -311,7 +308,7 @@ impl Position {
             dirs: [1, stride as isize, stride as isize + 1, 1 - stride as isize],
         };
         // Squares whose tables ignore the fifth square on each side keep their codes there.
-        pos.reach = if pos.tables.iter().all(|t| t.reach() == 4) { 4 } else { 5 };
+        pos.reach = pos.codes.reach();
         pos.hash = renzoku_rules::zobrist::splitmix64(
             0x5EED
                 ^ (u64::from(rule.gomocup_code()) << 16)
@@ -499,11 +496,10 @@ impl Position {
         let shift = 4 * d;
         let mask = !(0xF << shift);
         let old = self.pat[i];
-        let black = self.tables[0].code(key);
-        let white = self.tables[1].code(pattern::swap_colors(key));
+        let codes = self.codes.codes(key);
         self.pat[i] = [
-            (old[0] & mask) | u16::from(black) << shift,
-            (old[1] & mask) | u16::from(white) << shift,
+            (old[0] & mask) | u16::from(codes & 0xF) << shift,
+            (old[1] & mask) | u16::from(codes >> 4) << shift,
         ];
         old
     }
@@ -548,7 +544,7 @@ impl Position {
             by_class: &mut self.by_class,
             sums: self.eval_sums,
             hot: self.hot,
-            tables: self.tables,
+            codes: self.codes,
         };
         u.place(idx, code);
         for (d, &step) in dirs.iter().enumerate() {
