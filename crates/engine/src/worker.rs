@@ -90,6 +90,16 @@ pub fn static_order_score(pos: &Position, m: usize, p: &Params) -> i32 {
     s
 }
 
+/// A move's ordering key: sorting the keys in increasing order sorts the moves by decreasing
+/// score `s`, ties by increasing generation index `i` (the order of the `(Reverse(s), i)` pairs;
+/// one integer compares faster than the pair). The square `m` rides in the low bits.
+fn sort_key(s: i32, i: usize, m: usize) -> u64 {
+    debug_assert!(i < 1 << 16 && m < 1 << 16);
+    // Flipping the sign bit maps i32 order onto u32 order; the complement reverses it.
+    let descending = !((s as u32) ^ 0x8000_0000);
+    u64::from(descending) << 32 | (i as u64) << 16 | m as u64
+}
+
 #[derive(Debug)]
 pub struct Worker<'a> {
     pub pos: Position,
@@ -110,7 +120,7 @@ pub struct Worker<'a> {
     /// The winning line found by the last successful threat search.
     pub threat_line: Vec<usize>,
     /// Scratch buffer of move ordering (a cell so that ordering can take `&self`).
-    scored: std::cell::RefCell<Vec<(i32, usize, usize)>>,
+    scored: std::cell::RefCell<Vec<u64>>,
 }
 
 impl<'a> Worker<'a> {
@@ -207,12 +217,12 @@ impl<'a> Worker<'a> {
                 }
                 s + self.history[c][m] / 64
             };
-            (s, i, m)
+            sort_key(s, i, m)
         }));
         // Ties keep the generation order (e.g. nearest the centre first on an empty board).
-        scored.sort_unstable_by_key(|&(s, i, _)| (std::cmp::Reverse(s), i));
-        for (slot, &(_, _, m)) in moves.iter_mut().zip(scored.iter()) {
-            *slot = m;
+        scored.sort_unstable();
+        for (slot, &key) in moves.iter_mut().zip(scored.iter()) {
+            *slot = (key & 0xFFFF) as usize;
         }
         *self.scored.borrow_mut() = scored;
     }
