@@ -91,12 +91,13 @@ struct Undo {
     class_changes: usize,
 }
 
-/// A square's line codes before a move changed them, restored by `unmake`.
-#[derive(Clone, Copy, Debug)]
-struct Change {
-    idx: u32,
-    pat: [u16; 2],
-}
+/// Capacity of the change log: a move changes at most 41 squares (its own and 40 along its
+/// lines) and a game has at most 1024 moves, so the log never wraps.
+const LOG: usize = 1 << 16;
+
+/// A square's line codes before a move changed them, restored by `unmake`: the square, and
+/// black's codes in the low 16 bits, white's in the high 16.
+type Change = [u32; 2];
 
 /// A square that entered or left one of the class sets (`by_class`) in a move.
 #[derive(Clone, Copy, Debug)]
@@ -162,7 +163,10 @@ pub struct Position {
     hash: u64,
     side: Color,
     stack: Vec<Undo>,
-    changes: Vec<Change>,
+    /// The change log (`changes[..changes_len]`): a fixed array so that logging is a store,
+    /// of integers so that a new position's log is zero-initialised without writes.
+    changes: Box<[Change; LOG]>,
+    changes_len: usize,
     class_changes: Vec<ClassChange>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
     bbox: [i32; 4],
@@ -185,7 +189,8 @@ struct Update<'a> {
     keys: &'a mut [[u32; 4]; CAP],
     cells: &'a mut [u8; CAP],
     pat: &'a mut [[u16; 2]; CAP],
-    changes: &'a mut Vec<Change>,
+    changes: &'a mut [Change; LOG],
+    changes_len: usize,
     class_changes: &'a mut Vec<ClassChange>,
     by_class: &'a mut [[Bitset; CLASSES]; 2],
     sums: [[i32; 2]; 2],
@@ -201,7 +206,7 @@ impl Update<'_> {
     #[inline(always)]
     fn place(&mut self, i: usize, code: u32) {
         let old = self.pat[i % CAP];
-        self.changes.push(Change { idx: i as u32, pat: old });
+        self.log(i, old);
         self.pat[i % CAP] = [NO_PATTERN; 2];
         self.cells[i % CAP] = code as u8;
         self.recount(i, 0, old[0], NO_PATTERN);
@@ -231,7 +236,7 @@ impl Update<'_> {
             return;
         }
         self.pat[i % CAP] = new;
-        self.changes.push(Change { idx: i as u32, pat: old });
+        self.log(i, old);
         if old[0] != new[0] {
             self.recount(i, 0, old[0], new[0]);
         }
@@ -251,6 +256,13 @@ impl Update<'_> {
         if before.class != after.class && (before.class >= CL_3 || after.class >= CL_3) {
             self.class_changed(i, c, before.class, after.class);
         }
+    }
+
+    #[inline(always)]
+    fn log(&mut self, i: usize, pat: [u16; 2]) {
+        let packed = u32::from(pat[0]) | u32::from(pat[1]) << 16;
+        self.changes[self.changes_len % LOG] = [i as u32, packed];
+        self.changes_len += 1;
     }
 
     /// Rare: moves a square between class sets and logs it for `unmake`.
@@ -291,7 +303,8 @@ impl Position {
             hash: 0,
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
-            changes: Vec::with_capacity(1024),
+            changes: boxed_array([0; 2]),
+            changes_len: 0,
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
@@ -524,7 +537,7 @@ impl Position {
             idx,
             bbox: self.bbox,
             eval_sums: self.eval_sums,
-            changes: self.changes.len(),
+            changes: self.changes_len,
             class_changes: self.class_changes.len(),
         });
         let p = self.point(idx);
@@ -540,6 +553,7 @@ impl Position {
             cells: &mut self.cells,
             pat: &mut self.pat,
             changes: &mut self.changes,
+            changes_len: self.changes_len,
             class_changes: &mut self.class_changes,
             by_class: &mut self.by_class,
             sums: self.eval_sums,
@@ -557,6 +571,7 @@ impl Position {
             u.square(idx.wrapping_add_signed(-step * 5), d, code << (2 * slot(5)), reach5);
         }
         self.eval_sums = u.sums;
+        self.changes_len = u.changes_len;
         self.add_near(idx, p.x as usize, p.y as usize);
         self.side = color.opponent();
     }
@@ -581,9 +596,11 @@ impl Position {
                 self.keys[back % CAP][d] &= !(3 << (2 * slot(k)));
             }
         }
-        for c in self.changes.drain(undo.changes..) {
-            self.pat[c.idx as usize % CAP] = c.pat;
+        for k in undo.changes..self.changes_len {
+            let [i, pat] = self.changes[k % LOG];
+            self.pat[i as usize % CAP] = [pat as u16, (pat >> 16) as u16];
         }
+        self.changes_len = undo.changes;
         for c in self.class_changes.drain(undo.class_changes..).rev() {
             Self::move_class(&mut self.by_class[c.color as usize], c.idx as usize, c.new, c.old);
         }
