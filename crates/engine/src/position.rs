@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 
-use crate::eval::{CL_3, CL_FIVE, CLASSES, SquareInfo, Tables, combined};
+use crate::eval::{CL_3, CL_FIVE, CL_NONE, CLASSES, SquareInfo, Tables, combined};
 use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub const PAD: usize = 5;
@@ -47,28 +47,41 @@ impl Bitset {
         self.0[i % CAP / 64] & (1 << (i % 64)) != 0
     }
 
-    #[inline]
-    pub fn any(&self) -> bool {
-        self.0.iter().any(|&w| w != 0)
-    }
-
     /// The indices in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(wi, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(wi * 64 + b)
-            })
-        })
+    pub fn iter(&self) -> BitsetIter<'_> {
+        BitsetIter { words: &self.0, index: 0, word: self.0[0] }
     }
 
+    #[cfg(test)]
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+}
+
+/// The indices of a [`Bitset`] in increasing order.
+#[derive(Debug)]
+pub struct BitsetIter<'a> {
+    words: &'a [u64; WORDS],
+    /// The word being read, and what is left of it.
+    index: usize,
+    word: u64,
+}
+
+impl Iterator for BitsetIter<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word == 0 {
+            self.index += 1;
+            if self.index >= WORDS {
+                return None;
+            }
+            self.word = self.words[self.index];
+        }
+        let b = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(self.index * 64 + b)
     }
 }
 
@@ -98,6 +111,30 @@ const LOG: usize = 1 << 16;
 /// A square's line codes before a move changed them, restored by `unmake`: the square, and
 /// black's codes in the low 16 bits, white's in the high 16.
 type Change = [u32; 2];
+
+/// The change log: `entries[..len]`. A fixed array so that logging is a store, of integers so
+/// that a new log is zero-initialised without writes (its pages are mapped as they are used).
+#[derive(Debug)]
+struct ChangeLog {
+    entries: Box<[Change; LOG]>,
+    len: usize,
+}
+
+impl ChangeLog {
+    fn new() -> ChangeLog {
+        ChangeLog { entries: boxed_array([0; 2]), len: 0 }
+    }
+}
+
+impl Clone for ChangeLog {
+    /// Copies the entries in use only (a search clones its root position per thread).
+    fn clone(&self) -> ChangeLog {
+        let mut log = ChangeLog::new();
+        log.entries[..self.len].copy_from_slice(&self.entries[..self.len]);
+        log.len = self.len;
+        log
+    }
+}
 
 /// A square that entered or left one of the class sets (`by_class`) in a move.
 #[derive(Clone, Copy, Debug)]
@@ -160,13 +197,12 @@ pub struct Position {
     eval_sums: [[i32; 2]; 2],
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
     by_class: [[Bitset; CLASSES]; 2],
+    /// Their sizes (asked at every node, e.g. by the evaluation's threat mask).
+    class_counts: [[u16; CLASSES]; 2],
     hash: u64,
     side: Color,
     stack: Vec<Undo>,
-    /// The change log (`changes[..changes_len]`): a fixed array so that logging is a store,
-    /// of integers so that a new position's log is zero-initialised without writes.
-    changes: Box<[Change; LOG]>,
-    changes_len: usize,
+    changes: ChangeLog,
     class_changes: Vec<ClassChange>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
     bbox: [i32; 4],
@@ -193,6 +229,7 @@ struct Update<'a> {
     changes_len: usize,
     class_changes: &'a mut Vec<ClassChange>,
     by_class: &'a mut [[Bitset; CLASSES]; 2],
+    class_counts: &'a mut [[u16; CLASSES]; 2],
     sums: [[i32; 2]; 2],
     hot: [&'static [Hot; COMBINATIONS]; 2],
     codes: pattern::PairTable,
@@ -268,7 +305,7 @@ impl Update<'_> {
     /// Rare: moves a square between class sets and logs it for `unmake`.
     #[inline(never)]
     fn class_changed(&mut self, i: usize, c: usize, old: u8, new: u8) {
-        Position::move_class(&mut self.by_class[c], i, old, new);
+        Position::move_class(&mut self.by_class[c], &mut self.class_counts[c], i, old, new);
         self.class_changes.push(ClassChange { idx: i as u32, color: c as u8, old, new });
     }
 }
@@ -300,11 +337,11 @@ impl Position {
                 std::array::from_fn(|_| Bitset::new()),
                 std::array::from_fn(|_| Bitset::new()),
             ],
+            class_counts: [[0; CLASSES]; 2],
             hash: 0,
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
-            changes: boxed_array([0; 2]),
-            changes_len: 0,
+            changes: ChangeLog::new(),
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
@@ -375,9 +412,13 @@ impl Position {
                             let h = pos.hot[c][pos.pat[i][c] as usize];
                             pos.eval_sums[c][0] += i32::from(h.eval[0]);
                             pos.eval_sums[c][1] += i32::from(h.eval[1]);
-                            if h.class >= CL_3 {
-                                pos.by_class[c][h.class as usize].set(i);
-                            }
+                            Self::move_class(
+                                &mut pos.by_class[c],
+                                &mut pos.class_counts[c],
+                                i,
+                                CL_NONE,
+                                h.class,
+                            );
                         }
                     }
                     c if c == BLACK as u8 || c == WHITE as u8 => pos.add_near(i, x, y),
@@ -440,7 +481,13 @@ impl Position {
     }
 
     pub fn has_class(&self, c: Color, class: u8) -> bool {
-        self.by_class[c.index()][class as usize].any()
+        self.class_counts[c.index()][class as usize] != 0
+    }
+
+    /// How many squares `c` has of class `class` (only for classes ≥ CL_3).
+    #[inline]
+    pub fn class_count(&self, c: Color, class: u8) -> u32 {
+        u32::from(self.class_counts[c.index()][class as usize])
     }
 
     #[inline]
@@ -520,12 +567,20 @@ impl Position {
     /// Moves square `i` from colour `c`'s set of class `old` to that of class `new` (only the
     /// classes ≥ CL_3 have sets).
     #[inline]
-    fn move_class(sets: &mut [Bitset; CLASSES], i: usize, old: u8, new: u8) {
+    fn move_class(
+        sets: &mut [Bitset; CLASSES],
+        counts: &mut [u16; CLASSES],
+        i: usize,
+        old: u8,
+        new: u8,
+    ) {
         if old >= CL_3 {
             sets[old as usize].clear(i);
+            counts[old as usize] -= 1;
         }
         if new >= CL_3 {
             sets[new as usize].set(i);
+            counts[new as usize] += 1;
         }
     }
 
@@ -537,7 +592,7 @@ impl Position {
             idx,
             bbox: self.bbox,
             eval_sums: self.eval_sums,
-            changes: self.changes_len,
+            changes: self.changes.len,
             class_changes: self.class_changes.len(),
         });
         let p = self.point(idx);
@@ -552,10 +607,11 @@ impl Position {
             keys: &mut self.keys,
             cells: &mut self.cells,
             pat: &mut self.pat,
-            changes: &mut self.changes,
-            changes_len: self.changes_len,
+            changes: &mut self.changes.entries,
+            changes_len: self.changes.len,
             class_changes: &mut self.class_changes,
             by_class: &mut self.by_class,
+            class_counts: &mut self.class_counts,
             sums: self.eval_sums,
             hot: self.hot,
             codes: self.codes,
@@ -571,7 +627,7 @@ impl Position {
             u.square(idx.wrapping_add_signed(-step * 5), d, code << (2 * slot(5)), reach5);
         }
         self.eval_sums = u.sums;
-        self.changes_len = u.changes_len;
+        self.changes.len = u.changes_len;
         self.add_near(idx, p.x as usize, p.y as usize);
         self.side = color.opponent();
     }
@@ -596,13 +652,15 @@ impl Position {
                 self.keys[back % CAP][d] &= !(3 << (2 * slot(k)));
             }
         }
-        for k in undo.changes..self.changes_len {
-            let [i, pat] = self.changes[k % LOG];
+        for k in undo.changes..self.changes.len {
+            let [i, pat] = self.changes.entries[k % LOG];
             self.pat[i as usize % CAP] = [pat as u16, (pat >> 16) as u16];
         }
-        self.changes_len = undo.changes;
+        self.changes.len = undo.changes;
         for c in self.class_changes.drain(undo.class_changes..).rev() {
-            Self::move_class(&mut self.by_class[c.color as usize], c.idx as usize, c.new, c.old);
+            let color = c.color as usize;
+            let (sets, counts) = (&mut self.by_class[color], &mut self.class_counts[color]);
+            Self::move_class(sets, counts, c.idx as usize, c.new, c.old);
         }
         self.eval_sums = undo.eval_sums;
         for dy in -2..=2isize {
@@ -619,6 +677,18 @@ impl Position {
     pub fn fives(&self, c: Color) -> &Bitset {
         self.squares_of(c, CL_FIVE)
     }
+
+    /// How many squares make a five for `c`.
+    #[inline]
+    pub fn five_count(&self, c: Color) -> u32 {
+        self.class_count(c, CL_FIVE)
+    }
+
+    /// Whether `c` has a square making a five.
+    #[inline]
+    pub fn has_five(&self, c: Color) -> bool {
+        self.has_class(c, CL_FIVE)
+    }
 }
 
 #[cfg(test)]
@@ -634,6 +704,7 @@ mod tests {
             for class in CL_3..CLASSES as u8 {
                 let fresh_set: Vec<usize> = fresh.by_class[c][class as usize].iter().collect();
                 let set: Vec<usize> = pos.by_class[c][class as usize].iter().collect();
+                assert_eq!(usize::from(pos.class_counts[c][class as usize]), set.len());
                 assert_eq!(fresh_set, set, "colour {c} class {class}");
             }
         }
@@ -688,6 +759,6 @@ mod tests {
         assert_eq!(flex, vec![Point::new(4, 7), Point::new(8, 7)]);
         let fours = pos.squares_of(Color::Black, CL_4).count();
         assert_eq!(fours, 2); // 3,7 and 9,7
-        assert!(!pos.fives(Color::Black).any());
+        assert!(!pos.has_five(Color::Black));
     }
 }

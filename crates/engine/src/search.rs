@@ -35,9 +35,9 @@ fn root_moves(w: &Worker<'_>, excluded: &[Point], caution: u8) -> Vec<usize> {
     let me = pos.side_to_move();
     let opp = me.opponent();
     let mut moves = Vec::new();
-    if pos.fives(me).any() {
+    if pos.has_five(me) {
         moves.extend(pos.fives(me).iter());
-    } else if pos.fives(opp).any() {
+    } else if pos.has_five(opp) {
         moves.extend(pos.fives(opp).iter().filter(|&i| pos.is_legal(i, me)));
     } else if legal_flex4(pos, opp).is_some() {
         defence_moves(pos, &mut moves);
@@ -73,11 +73,11 @@ pub fn static_score(board: &Board, rule: Rule) -> Score {
     let me = pos.side_to_move();
     let opp = me.opponent();
     let spoil = blocks_can_spoil(rule);
-    if pos.fives(me).any() {
+    if pos.has_five(me) {
         Score::Win(1)
-    } else if !spoil && pos.fives(opp).count() >= 2 {
+    } else if !spoil && pos.five_count(opp) >= 2 {
         Score::Loss(2)
-    } else if !spoil && !pos.fives(opp).any() && legal_flex4(&pos, me).is_some() {
+    } else if !spoil && !pos.has_five(opp) && legal_flex4(&pos, me).is_some() {
         Score::Win(3)
     } else {
         Score::Eval(static_eval(&pos))

@@ -31,7 +31,7 @@ impl Worker<'_> {
     /// winning sequence. `ply` is only used for the selective depth.
     pub fn vcf(&mut self, depth: u32, ply: usize) -> Option<u32> {
         let me = self.pos.side_to_move();
-        let five = self.pos.fives(me).iter().next();
+        let five = if self.pos.has_five(me) { self.pos.fives(me).iter().next() } else { None };
         if let Some(m) = five {
             self.threat_line.clear();
             self.threat_line.push(m);
@@ -50,7 +50,7 @@ impl Worker<'_> {
         }
         let opp = me.opponent();
         let mut moves = Vec::new();
-        let opp_fives = self.pos.fives(opp).count();
+        let opp_fives = self.pos.five_count(opp);
         if opp_fives > 0 {
             // We must block; the block only continues the VCF if it is a four itself.
             if opp_fives >= 2 && !blocks_can_spoil(self.pos.rule) {
@@ -84,7 +84,7 @@ impl Worker<'_> {
     /// The defender answers a four: it must block every five square (each block is tried).
     fn vcf_defend(&mut self, depth: u32, ply: usize) -> Option<u32> {
         self.seldepth = self.seldepth.max(ply as u32);
-        if self.pos.fives(self.pos.side_to_move()).any() {
+        if self.pos.has_five(self.pos.side_to_move()) {
             return None;
         }
         self.block_all(depth, ply, Self::vcf)
@@ -117,7 +117,7 @@ impl Worker<'_> {
                 continue;
             }
             self.pos.make(b);
-            let r = if self.pos.fives(att).any() {
+            let r = if self.pos.has_five(att) {
                 let m = self.pos.fives(att).iter().next().unwrap_or(b);
                 self.threat_line.clear();
                 self.threat_line.push(m);
@@ -146,7 +146,7 @@ impl Worker<'_> {
     /// Looks for a VCT of at most `depth` attacking moves (fours or open threes).
     pub fn vct(&mut self, depth: u32, ply: usize) -> Option<u32> {
         let me = self.pos.side_to_move();
-        let five = self.pos.fives(me).iter().next();
+        let five = if self.pos.has_five(me) { self.pos.fives(me).iter().next() } else { None };
         if let Some(m) = five {
             self.threat_line.clear();
             self.threat_line.push(m);
@@ -165,7 +165,7 @@ impl Worker<'_> {
         }
         let opp = me.opponent();
         let spoil = blocks_can_spoil(self.pos.rule);
-        let opp_fives = self.pos.fives(opp).count();
+        let opp_fives = self.pos.five_count(opp);
         let mut moves = Vec::new();
         if opp_fives > 0 {
             if opp_fives >= 2 && !spoil {
@@ -209,10 +209,10 @@ impl Worker<'_> {
         self.seldepth = self.seldepth.max(ply as u32);
         let def = self.pos.side_to_move();
         let att = def.opponent();
-        if self.pos.fives(def).any() {
+        if self.pos.has_five(def) {
             return None;
         }
-        if self.pos.fives(att).any() {
+        if self.pos.has_five(att) {
             return self.block_all(depth, ply, Self::vct);
         }
         legal_flex4(&self.pos, att)?;

@@ -253,7 +253,7 @@ impl<'a> Worker<'a> {
         let opp = me.opponent();
         let spoil = blocks_can_spoil(self.pos.rule);
 
-        let five = self.pos.fives(me).iter().next();
+        let five = if self.pos.has_five(me) { self.pos.fives(me).iter().next() } else { None };
         if let Some(m) = five {
             self.set_pv(ply, m);
             return MATE - ply as i32 - 1;
@@ -268,7 +268,7 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
-        let opp_fives = self.pos.fives(opp).count();
+        let opp_fives = self.pos.five_count(opp);
         let forced = opp_fives > 0;
         if forced && !spoil && opp_fives >= 2 {
             return -MATE + ply as i32 + 2;
