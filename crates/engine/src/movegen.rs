@@ -6,7 +6,7 @@ use renzoku_rules::{Color, Rule};
 
 use crate::eval::{CL_4, CL_43, CL_FLEX4};
 use crate::pattern::{B4, level};
-use crate::position::Position;
+use crate::position::{PAD, Position};
 
 /// Whether a rule lets a single stone spoil two fives at once (caro: a five blocked at both ends
 /// does not win), which forbids the "two fives cannot both be blocked" shortcuts.
@@ -72,10 +72,15 @@ pub fn defence_moves(pos: &Position, out: &mut Vec<usize>) {
 pub fn quiet_moves(pos: &Position, out: &mut Vec<usize>) {
     let me = pos.side_to_move();
     if let Some((x0, y0, x1, y1)) = pos.area(2) {
+        // Columns x0..=x1 as padded-column bits.
+        let columns = ((1u64 << (x1 - x0 + 1)) - 1) << (x0 + PAD);
         for y in y0..=y1 {
-            for x in x0..=x1 {
+            let mut near = pos.near_row(y) & columns;
+            while near != 0 {
+                let x = near.trailing_zeros() as usize - PAD;
+                near &= near - 1;
                 let i = pos.index(x, y);
-                if pos.is_empty(i) && pos.near(i) && pos.is_legal(i, me) {
+                if pos.is_empty(i) && pos.is_legal(i, me) {
                     out.push(i);
                 }
             }

@@ -22,6 +22,8 @@ const MAX_PADDED: usize = (32 + 2 * PAD) * (32 + 2 * PAD);
 /// `i % CAP` (a no-op for every square index) needs no bounds check in the hot loops.
 const CAP: usize = MAX_PADDED.next_power_of_two();
 const WORDS: usize = CAP / 64;
+/// Rows of the padded board, rounded up to a power of two.
+const ROWS: usize = 64;
 
 /// A set of square indices.
 #[derive(Clone, Debug)]
@@ -191,8 +193,8 @@ pub struct Position {
     /// Line codes per square and colour, 4 bits per direction (`NO_PATTERN` where no square
     /// information applies: stones, edges).
     pat: Box<[[u16; 2]; CAP]>,
-    /// Stones within the 5x5 square around each square.
-    near: Box<[u8; CAP]>,
+    /// The stones of each padded row, as bits by padded column (for "is a stone near").
+    stone_rows: [u64; ROWS],
     /// Sums of the squares' evaluation shares, per colour and role (see `SquareInfo::eval`).
     eval_sums: [[i32; 2]; 2],
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
@@ -331,7 +333,7 @@ impl Position {
             cells: boxed_array(EDGE as u8),
             keys: boxed_array([0; 4]),
             pat: boxed_array([NO_PATTERN; 2]),
-            near: boxed_array(0),
+            stone_rows: [0; ROWS],
             eval_sums: [[0; 2]; 2],
             by_class: [
                 std::array::from_fn(|_| Bitset::new()),
@@ -421,7 +423,7 @@ impl Position {
                             );
                         }
                     }
-                    c if c == BLACK as u8 || c == WHITE as u8 => pos.add_near(i, x, y),
+                    c if c == BLACK as u8 || c == WHITE as u8 => pos.add_near(x, y),
                     _ => {}
                 }
             }
@@ -492,7 +494,24 @@ impl Position {
 
     #[inline]
     pub fn near(&self, idx: usize) -> bool {
-        self.near[idx % CAP] > 0
+        let (y, x) = (idx / self.stride, idx % self.stride);
+        // Bits x - 2 ..= x + 2 (fewer at the array's left edge).
+        let window = (0x1F << x) >> 2;
+        self.stone_rows_around(y) & window != 0
+    }
+
+    /// The stones of padded rows `y - 2 ..= y + 2`, merged.
+    #[inline]
+    fn stone_rows_around(&self, y: usize) -> u64 {
+        (y.saturating_sub(2)..=y + 2).fold(0, |m, r| m | self.stone_rows[r % ROWS])
+    }
+
+    /// The squares of row `y` (unpadded) within two squares of a stone, as bits by padded
+    /// column (bit `x + PAD` for column `x`).
+    #[inline]
+    pub fn near_row(&self, y: usize) -> u64 {
+        let m = self.stone_rows_around(y + PAD);
+        m | m << 1 | m << 2 | m >> 1 | m >> 2
     }
 
     pub fn has_empty(&self) -> bool {
@@ -536,17 +555,12 @@ impl Position {
         true
     }
 
-    fn add_near(&mut self, i: usize, x: usize, y: usize) {
+    fn add_near(&mut self, x: usize, y: usize) {
         self.bbox[0] = self.bbox[0].min(x as i32);
         self.bbox[1] = self.bbox[1].min(y as i32);
         self.bbox[2] = self.bbox[2].max(x as i32);
         self.bbox[3] = self.bbox[3].max(y as i32);
-        for dy in -2..=2isize {
-            for dx in -2..=2isize {
-                let j = (i as isize + dy * self.stride as isize + dx) as usize;
-                self.near[j % CAP] += 1;
-            }
-        }
+        self.stone_rows[(y + PAD) % ROWS] |= 1 << (x + PAD);
     }
 
     /// Recomputes the line codes of square `i` along `d`; returns the old codes.
@@ -628,7 +642,7 @@ impl Position {
         }
         self.eval_sums = u.sums;
         self.changes.len = u.changes_len;
-        self.add_near(idx, p.x as usize, p.y as usize);
+        self.add_near(p.x as usize, p.y as usize);
         self.side = color.opponent();
     }
 
@@ -663,12 +677,7 @@ impl Position {
             Self::move_class(sets, counts, c.idx as usize, c.new, c.old);
         }
         self.eval_sums = undo.eval_sums;
-        for dy in -2..=2isize {
-            for dx in -2..=2isize {
-                let j = (idx as isize + dy * self.stride as isize + dx) as usize;
-                self.near[j % CAP] -= 1;
-            }
-        }
+        self.stone_rows[(p.y as usize + PAD) % ROWS] &= !(1 << (p.x as usize + PAD));
         self.bbox = undo.bbox;
         self.side = color;
     }
@@ -717,7 +726,7 @@ mod tests {
                 for c in [Color::Black, Color::White] {
                     assert_eq!(fresh.info(i, c), pos.info(i, c), "info at {x},{y}");
                 }
-                assert_eq!(fresh.near[i], pos.near[i], "near at {x},{y}");
+                assert_eq!(fresh.near(i), pos.near(i), "near at {x},{y}");
             }
         }
     }
