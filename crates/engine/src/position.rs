@@ -22,41 +22,52 @@ const MAX_PADDED: usize = (32 + 2 * PAD) * (32 + 2 * PAD);
 /// `i % CAP` (a no-op for every square index) needs no bounds check in the hot loops.
 const CAP: usize = MAX_PADDED.next_power_of_two();
 const WORDS: usize = CAP / 64;
+// A bitset's summary has a bit per word.
+const _: () = assert!(WORDS <= 32);
 /// Rows of the padded board, rounded up to a power of two.
 const ROWS: usize = 64;
 
-/// A set of square indices.
+/// A set of square indices, with a summary of its non-empty words (so that walking a sparse
+/// set skips the empty words at once).
 #[derive(Clone, Debug)]
-pub struct Bitset([u64; WORDS]);
+pub struct Bitset {
+    words: [u64; WORDS],
+    /// Bit `w` set when word `w` is not empty.
+    summary: u32,
+}
 
 impl Bitset {
     const fn new() -> Bitset {
-        Bitset([0; WORDS])
+        Bitset { words: [0; WORDS], summary: 0 }
     }
 
     #[inline]
     fn set(&mut self, i: usize) {
-        self.0[i % CAP / 64] |= 1 << (i % 64);
+        let w = i % CAP / 64;
+        self.words[w] |= 1 << (i % 64);
+        self.summary |= 1 << w;
     }
 
     #[inline]
     fn clear(&mut self, i: usize) {
-        self.0[i % CAP / 64] &= !(1 << (i % 64));
+        let w = i % CAP / 64;
+        self.words[w] &= !(1 << (i % 64));
+        self.summary &= !(u32::from(self.words[w] == 0) << w);
     }
 
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
-        self.0[i % CAP / 64] & (1 << (i % 64)) != 0
+        self.words[i % CAP / 64] & (1 << (i % 64)) != 0
     }
 
     /// The indices in increasing order.
     pub fn iter(&self) -> BitsetIter<'_> {
-        BitsetIter { words: &self.0, index: 0, word: self.0[0] }
+        BitsetIter { words: &self.words, summary: self.summary, index: 0, word: 0 }
     }
 
     #[cfg(test)]
     pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
+        self.words.iter().map(|w| w.count_ones()).sum()
     }
 }
 
@@ -64,6 +75,8 @@ impl Bitset {
 #[derive(Debug)]
 pub struct BitsetIter<'a> {
     words: &'a [u64; WORDS],
+    /// The non-empty words not read yet.
+    summary: u32,
     /// The word being read, and what is left of it.
     index: usize,
     word: u64,
@@ -74,12 +87,13 @@ impl Iterator for BitsetIter<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word == 0 {
-            self.index += 1;
-            if self.index >= WORDS {
+        if self.word == 0 {
+            if self.summary == 0 {
                 return None;
             }
-            self.word = self.words[self.index];
+            self.index = self.summary.trailing_zeros() as usize;
+            self.summary &= self.summary - 1;
+            self.word = self.words[self.index % WORDS];
         }
         let b = self.word.trailing_zeros() as usize;
         self.word &= self.word - 1;
