@@ -120,35 +120,31 @@ struct Undo {
     class_changes: usize,
 }
 
-/// Capacity of the change log: a move changes at most 41 squares (its own and 40 along its
-/// lines) and a game has at most 1024 moves, so the log never wraps.
-const LOG: usize = 1 << 16;
+/// Room a move gets in the change log: it changes at most 41 squares (its own and 40 along its
+/// lines); a power of two, so that indexing the move's window needs no bounds check.
+const MOVE_LOG: usize = 64;
 
 /// A square's line codes before a move changed them, restored by `unmake`: the square, and
 /// black's codes in the low 16 bits, white's in the high 16.
 type Change = [u32; 2];
 
-/// The change log: `entries[..len]`. A fixed array so that logging is a store, of integers so
-/// that a new log is zero-initialised without writes (its pages are mapped as they are used).
-#[derive(Debug)]
+/// The change log: `entries[..len]`; `entries` only grows, so that every move finds its window
+/// of `MOVE_LOG` entries allocated.
+#[derive(Clone, Debug)]
 struct ChangeLog {
-    entries: Box<[Change; LOG]>,
+    entries: Vec<Change>,
     len: usize,
 }
 
 impl ChangeLog {
-    fn new() -> ChangeLog {
-        ChangeLog { entries: boxed_array([0; 2]), len: 0 }
-    }
-}
-
-impl Clone for ChangeLog {
-    /// Copies the entries in use only (a search clones its root position per thread).
-    fn clone(&self) -> ChangeLog {
-        let mut log = ChangeLog::new();
-        log.entries[..self.len].copy_from_slice(&self.entries[..self.len]);
-        log.len = self.len;
-        log
+    /// The next move's window (allocated on first use).
+    #[inline]
+    fn window(&mut self) -> &mut [Change; MOVE_LOG] {
+        let end = self.len + MOVE_LOG;
+        if self.entries.len() < end {
+            self.entries.resize(end.next_power_of_two(), [0; 2]);
+        }
+        (&mut self.entries[self.len..end]).try_into().unwrap_or_else(|_| unreachable!())
     }
 }
 
@@ -241,7 +237,8 @@ struct Update<'a> {
     keys: &'a mut [[u32; 4]; CAP],
     cells: &'a mut [u8; CAP],
     pat: &'a mut [[u16; 2]; CAP],
-    changes: &'a mut [Change; LOG],
+    /// This move's window of the change log, and how much of it is used.
+    changes: &'a mut [Change; MOVE_LOG],
     changes_len: usize,
     class_changes: &'a mut Vec<ClassChange>,
     by_class: &'a mut [[Bitset; CLASSES]; 2],
@@ -314,7 +311,7 @@ impl Update<'_> {
     #[inline(always)]
     fn log(&mut self, i: usize, pat: [u16; 2]) {
         let packed = u32::from(pat[0]) | u32::from(pat[1]) << 16;
-        self.changes[self.changes_len % LOG] = [i as u32, packed];
+        self.changes[self.changes_len % MOVE_LOG] = [i as u32, packed];
         self.changes_len += 1;
     }
 
@@ -357,7 +354,7 @@ impl Position {
             hash: 0,
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
-            changes: ChangeLog::new(),
+            changes: ChangeLog { entries: Vec::new(), len: 0 },
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
@@ -635,8 +632,8 @@ impl Position {
             keys: &mut self.keys,
             cells: &mut self.cells,
             pat: &mut self.pat,
-            changes: &mut self.changes.entries,
-            changes_len: self.changes.len,
+            changes: self.changes.window(),
+            changes_len: 0,
             class_changes: &mut self.class_changes,
             by_class: &mut self.by_class,
             class_counts: &mut self.class_counts,
@@ -655,7 +652,7 @@ impl Position {
             u.square(idx.wrapping_add_signed(-step * 5), d, code << (2 * slot(5)), reach5);
         }
         self.eval_sums = u.sums;
-        self.changes.len = u.changes_len;
+        self.changes.len += u.changes_len;
         self.add_near(p.x as usize, p.y as usize);
         self.side = color.opponent();
     }
@@ -680,8 +677,7 @@ impl Position {
                 self.keys[back % CAP][d] &= !(3 << (2 * slot(k)));
             }
         }
-        for k in undo.changes..self.changes.len {
-            let [i, pat] = self.changes.entries[k % LOG];
+        for &[i, pat] in &self.changes.entries[undo.changes..self.changes.len] {
             self.pat[i as usize % CAP] = [pat as u16, (pat >> 16) as u16];
         }
         self.changes.len = undo.changes;
