@@ -109,6 +109,14 @@ const WHITE_TO_MOVE: u64 = 0x2F6B_93D1_C0A4_5E87;
 /// The line codes of a square that holds a stone (or is off the board): the nibbles are no
 /// valid code, so the combination table gives it no information (`NO_INFO`).
 const NO_PATTERN: u16 = 0xFFFF;
+/// `NO_PATTERN` for both colours (see `Position::pat`).
+const NO_PATTERNS: u32 = 0xFFFF_FFFF;
+
+/// Colour `c`'s codes in a square's `pat` word.
+#[inline]
+fn codes_of(pat: u32, c: usize) -> u16 {
+    (pat >> (16 * c)) as u16
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -202,7 +210,9 @@ pub struct Position {
     keys: Box<[[u32; 4]; CAP]>,
     /// Line codes per square and colour, 4 bits per direction (`NO_PATTERN` where no square
     /// information applies: stones, edges).
-    pat: Box<[[u16; 2]; CAP]>,
+    /// Black's codes in the low 16 bits, white's in the high 16 (one word, so that the
+    /// update compares and stores both at once).
+    pat: Box<[u32; CAP]>,
     /// The stones of each padded row, as bits by padded column (for "is a stone near").
     stone_rows: [u64; ROWS],
     /// Sums of the squares' evaluation shares, per colour and role (see `SquareInfo::eval`).
@@ -236,7 +246,7 @@ pub struct Position {
 struct Update<'a> {
     keys: &'a mut [[u32; 4]; CAP],
     cells: &'a mut [u8; CAP],
-    pat: &'a mut [[u16; 2]; CAP],
+    pat: &'a mut [u32; CAP],
     /// This move's window of the change log, and how much of it is used.
     changes: &'a mut [Change; MOVE_LOG],
     changes_len: usize,
@@ -257,10 +267,10 @@ impl Update<'_> {
     fn place(&mut self, i: usize, code: u32) {
         let old = self.pat[i % CAP];
         self.log(i, old);
-        self.pat[i % CAP] = [NO_PATTERN; 2];
+        self.pat[i % CAP] = NO_PATTERNS;
         self.cells[i % CAP] = code as u8;
-        self.recount(i, 0, old[0], NO_PATTERN);
-        self.recount(i, 1, old[1], NO_PATTERN);
+        self.recount(i, 0, codes_of(old, 0), NO_PATTERN);
+        self.recount(i, 1, codes_of(old, 1), NO_PATTERN);
     }
 
     /// Adds a stone (`stone`: its code at its slot) to the key of square `i` along `d` and, if
@@ -275,23 +285,21 @@ impl Update<'_> {
             return;
         }
         let shift = 4 * d;
-        let keep = !(0xF << shift);
         let old = self.pat[i % CAP];
-        let codes = self.codes.codes(key);
-        let new = [
-            (old[0] & keep) | u16::from(codes & 0xF) << shift,
-            (old[1] & keep) | u16::from(codes >> 4) << shift,
-        ];
+        let codes = u32::from(self.codes.codes(key));
+        let both = (codes & 0xF) | (codes >> 4) << 16;
+        let new = (old & !(0x000F_000F << shift)) | both << shift;
         if new == old {
             return;
         }
         self.pat[i % CAP] = new;
         self.log(i, old);
-        if old[0] != new[0] {
-            self.recount(i, 0, old[0], new[0]);
+        let changed = old ^ new;
+        if changed & 0xFFFF != 0 {
+            self.recount(i, 0, codes_of(old, 0), codes_of(new, 0));
         }
-        if old[1] != new[1] {
-            self.recount(i, 1, old[1], new[1]);
+        if changed >> 16 != 0 {
+            self.recount(i, 1, codes_of(old, 1), codes_of(new, 1));
         }
     }
 
@@ -309,9 +317,8 @@ impl Update<'_> {
     }
 
     #[inline(always)]
-    fn log(&mut self, i: usize, pat: [u16; 2]) {
-        let packed = u32::from(pat[0]) | u32::from(pat[1]) << 16;
-        self.changes[self.changes_len % MOVE_LOG] = [i as u32, packed];
+    fn log(&mut self, i: usize, pat: u32) {
+        self.changes[self.changes_len % MOVE_LOG] = [i as u32, pat];
         self.changes_len += 1;
     }
 
@@ -343,7 +350,7 @@ impl Position {
             rule,
             cells: boxed_array(EDGE as u8),
             keys: boxed_array([0; 4]),
-            pat: boxed_array([NO_PATTERN; 2]),
+            pat: boxed_array(NO_PATTERNS),
             stone_rows: [0; ROWS],
             eval_sums: [[0; 2]; 2],
             by_class: [
@@ -422,7 +429,7 @@ impl Position {
                             pos.refresh_pattern(i, d);
                         }
                         for c in 0..2 {
-                            let h = pos.hot[c][pos.pat[i][c] as usize];
+                            let h = pos.hot[c][codes_of(pos.pat[i], c) as usize];
                             pos.eval_sums[c][0] += i32::from(h.eval[0]);
                             pos.eval_sums[c][1] += i32::from(h.eval[1]);
                             Self::move_class(
@@ -473,18 +480,18 @@ impl Position {
     /// What a stone of `c` would make on `idx` (nothing on a stone).
     #[inline]
     pub fn info(&self, idx: usize, c: Color) -> SquareInfo {
-        self.combos[c.index()][self.pat[idx % CAP][c.index()] as usize]
+        self.combos[c.index()][codes_of(self.pat[idx % CAP], c.index()) as usize]
     }
 
     #[inline]
     pub fn class(&self, idx: usize, c: Color) -> u8 {
-        self.hot[c.index()][self.pat[idx % CAP][c.index()] as usize].class
+        self.hot[c.index()][codes_of(self.pat[idx % CAP], c.index()) as usize].class
     }
 
     /// The line code (see `pattern`) of `c` on `idx` along direction `dir`.
     #[inline]
     pub fn line_pattern(&self, idx: usize, c: Color, dir: usize) -> u8 {
-        ((self.pat[idx % CAP][c.index()] >> (4 * dir)) & 0xF) as u8
+        ((codes_of(self.pat[idx % CAP], c.index()) >> (4 * dir)) & 0xF) as u8
     }
 
     /// Squares where `c` has exactly class `class` (only for classes ≥ CL_3).
@@ -576,16 +583,14 @@ impl Position {
 
     /// Recomputes the line codes of square `i` along `d`; returns the old codes.
     #[inline]
-    fn refresh_pattern(&mut self, i: usize, d: usize) -> [u16; 2] {
+    fn refresh_pattern(&mut self, i: usize, d: usize) -> u32 {
         let key = self.keys[i][d];
         let shift = 4 * d;
-        let mask = !(0xF << shift);
+        let mask = !(0x000F_000F << shift);
         let old = self.pat[i];
-        let codes = self.codes.codes(key);
-        self.pat[i] = [
-            (old[0] & mask) | u16::from(codes & 0xF) << shift,
-            (old[1] & mask) | u16::from(codes >> 4) << shift,
-        ];
+        let codes = u32::from(self.codes.codes(key));
+        let both = (codes & 0xF) | (codes >> 4) << 16;
+        self.pat[i] = (old & mask) | both << shift;
         old
     }
 
@@ -678,7 +683,7 @@ impl Position {
             }
         }
         for &[i, pat] in &self.changes.entries[undo.changes..self.changes.len] {
-            self.pat[i as usize % CAP] = [pat as u16, (pat >> 16) as u16];
+            self.pat[i as usize % CAP] = pat;
         }
         self.changes.len = undo.changes;
         for c in self.class_changes.drain(undo.class_changes..).rev() {
