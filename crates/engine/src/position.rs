@@ -121,7 +121,7 @@ fn codes_of(pat: u32, c: usize) -> u16 {
 struct Undo {
     idx: usize,
     bbox: [i32; 4],
-    eval_sums: [[i32; 2]; 2],
+    eval_sums: [u64; 2],
     /// Lengths of `changes` and `class_changes` before this move.
     changes: usize,
     class_changes: usize,
@@ -164,24 +164,43 @@ struct ClassChange {
     new: u8,
 }
 
-/// What `make` needs of a square's information: its class and evaluation shares (a compact
-/// copy of the combination table, so that the hot loop touches 6 bytes per look-up, not 14).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Hot {
-    eval: [i16; 2],
-    class: u8,
-}
+/// What `make` needs of a square's information, per combination of its codes, in one integer:
+/// its class in the low 8 bits, and its two evaluation shares packed above (see [`pack`]). A
+/// compact copy of the combination table: the update reads one 8-byte entry per look-up, not a
+/// 14-byte one, and adds both shares at once.
+type Hot = [u64; COMBINATIONS];
 
 /// Entries of the combination tables: one per 16-bit code key.
 const COMBINATIONS: usize = 1 << 16;
 
-static HOT: [OnceLock<Box<[Hot; COMBINATIONS]>>; 3] = [const { OnceLock::new() }; 3];
+/// The class bits of a `Hot` entry.
+const CLASS_BITS: u64 = 0xFF;
 
-fn hot_table(tables: Tables) -> &'static [Hot; COMBINATIONS] {
+/// Two evaluation shares as one integer: the first times 2^8 plus the second times 2^35
+/// (wrapping), so the low 8 bits stay free for the class whatever the signs. Sums of packed
+/// shares are the packed sums: a side's shares add up to less than 2^26 in size (at most 1024
+/// squares of at most 2^15), well within the 27 bits of the first.
+#[inline]
+fn pack(shares: [i16; 2]) -> u64 {
+    ((i64::from(shares[0]) << 8).wrapping_add(i64::from(shares[1]) << 35)) as u64
+}
+
+/// The two sums of a sum of packed shares (class bits excluded).
+#[inline]
+fn unpack(sum: u64) -> [i32; 2] {
+    // Sign-extend bits 8..35, then take them away to leave the second sum above bit 35.
+    let first = ((sum << 29) as i64) >> 37;
+    let second = ((sum as i64).wrapping_sub(first << 8)) >> 35;
+    [first as i32, second as i32]
+}
+
+static HOT: [OnceLock<Box<Hot>>; 3] = [const { OnceLock::new() }; 3];
+
+fn hot_table(tables: Tables) -> &'static Hot {
     HOT[tables as usize].get_or_init(|| {
-        let mut hot = boxed_array(Hot::default());
+        let mut hot: Box<Hot> = boxed_array(0);
         for (h, i) in hot.iter_mut().zip(combined(tables)) {
-            *h = Hot { eval: i.eval, class: i.class };
+            *h = pack(i.eval) | u64::from(i.class);
         }
         hot
     })
@@ -214,8 +233,9 @@ pub struct Position {
     pat: Box<[u32; CAP]>,
     /// The stones of each padded row, as bits by padded column (for "is a stone near").
     stone_rows: [u64; ROWS],
-    /// Sums of the squares' evaluation shares, per colour and role (see `SquareInfo::eval`).
-    eval_sums: [[i32; 2]; 2],
+    /// Sums of the squares' evaluation shares, per colour, both roles packed (see
+    /// `SquareInfo::eval` and [`pack`]).
+    eval_sums: [u64; 2],
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
     by_class: [[Bitset; CLASSES]; 2],
     /// Their sizes (asked at every node, e.g. by the evaluation's threat mask).
@@ -234,7 +254,7 @@ pub struct Position {
     /// Square combination tables for black and white.
     combos: [&'static [SquareInfo; COMBINATIONS]; 2],
     /// Their class and evaluation parts.
-    hot: [&'static [Hot; COMBINATIONS]; 2],
+    hot: [&'static Hot; 2],
     /// How far from a new stone line codes can change (see `CodeTable::reach`).
     reach: i32,
     pub dirs: [isize; 4],
@@ -252,8 +272,8 @@ struct Update<'a> {
     class_changes: &'a mut Vec<ClassChange>,
     by_class: &'a mut [[Bitset; CLASSES]; 2],
     class_counts: &'a mut [[u16; CLASSES]; 2],
-    sums: [[i32; 2]; 2],
-    hot: [&'static [Hot; COMBINATIONS]; 2],
+    sums: [u64; 2],
+    hot: [&'static Hot; 2],
     codes: pattern::PairTable,
 }
 
@@ -329,8 +349,9 @@ impl Update<'_> {
         }
         let shift = 4 * d;
         let old = self.pat[i % CAP];
-        let codes = u32::from(self.codes.codes(key));
-        let both = (codes & 0xF) | (codes >> 4) << 16;
+        // Black's nibble to bits 0..4, white's to 16..20 (the product also leaves copies in
+        // bits 4..16, masked off).
+        let both = (u32::from(self.codes.codes(key)) * 0x1001) & 0x000F_000F;
         let new = (old & !(0x000F_000F << shift)) | both << shift;
         if new == old {
             return;
@@ -343,12 +364,12 @@ impl Update<'_> {
     /// sums and class sets.
     #[inline(always)]
     fn recount(&mut self, i: usize, c: usize, old: u16, new: u16) {
-        let before = self.hot[c][old as usize];
-        let after = self.hot[c][new as usize];
-        self.sums[c][0] += i32::from(after.eval[0]) - i32::from(before.eval[0]);
-        self.sums[c][1] += i32::from(after.eval[1]) - i32::from(before.eval[1]);
-        if before.class != after.class && (before.class >= CL_3 || after.class >= CL_3) {
-            self.class_changed(i, c, before.class, after.class);
+        let (before, after) = (self.hot[c][old as usize], self.hot[c][new as usize]);
+        self.sums[c] =
+            self.sums[c].wrapping_add(after & !CLASS_BITS).wrapping_sub(before & !CLASS_BITS);
+        let (before, after) = (before as u8, after as u8);
+        if before != after && (before >= CL_3 || after >= CL_3) {
+            self.class_changed(i, c, before, after);
         }
     }
 
@@ -358,12 +379,32 @@ impl Update<'_> {
         self.changes_len += 1;
     }
 
-    /// Rare: moves a square between class sets and logs it for `unmake`.
-    #[inline(never)]
+    /// Moves a square between class sets and logs it for `unmake`.
+    #[inline(always)]
     fn class_changed(&mut self, i: usize, c: usize, old: u8, new: u8) {
         Position::move_class(&mut self.by_class[c], &mut self.class_counts[c], i, old, new);
         self.class_changes.push(ClassChange { idx: i as u32, color: c as u8, old, new });
     }
+}
+
+/// Takes the stone on `idx` out of the keys of the squares within 5 steps along direction `D`
+/// (`step` apart); unrolled like `Update::line`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn clear_line<const D: usize>(keys: &mut [[u32; 4]; CAP], idx: usize, step: isize) {
+    clear_pair::<D, 1>(keys, idx, step);
+    clear_pair::<D, 2>(keys, idx, step);
+    clear_pair::<D, 3>(keys, idx, step);
+    clear_pair::<D, 4>(keys, idx, step);
+    clear_pair::<D, 5>(keys, idx, step);
+}
+
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn clear_pair<const D: usize, const K: i32>(keys: &mut [[u32; 4]; CAP], idx: usize, step: isize) {
+    let k = K as isize;
+    keys[idx.wrapping_add_signed(step * k) % CAP][D] &= !(3 << (2 * slot(-K)));
+    keys[idx.wrapping_add_signed(-step * k) % CAP][D] &= !(3 << (2 * slot(K)));
 }
 
 #[inline]
@@ -388,7 +429,7 @@ impl Position {
             keys: boxed_array([0; 4]),
             pat: boxed_array(NO_PATTERNS),
             stone_rows: [0; ROWS],
-            eval_sums: [[0; 2]; 2],
+            eval_sums: [0; 2],
             by_class: [
                 std::array::from_fn(|_| Bitset::new()),
                 std::array::from_fn(|_| Bitset::new()),
@@ -465,15 +506,14 @@ impl Position {
                             pos.refresh_pattern(i, d);
                         }
                         for c in 0..2 {
-                            let h = pos.hot[c][codes_of(pos.pat[i], c) as usize];
-                            pos.eval_sums[c][0] += i32::from(h.eval[0]);
-                            pos.eval_sums[c][1] += i32::from(h.eval[1]);
+                            let hot = pos.hot[c][codes_of(pos.pat[i], c) as usize];
+                            pos.eval_sums[c] = pos.eval_sums[c].wrapping_add(hot & !CLASS_BITS);
                             Self::move_class(
                                 &mut pos.by_class[c],
                                 &mut pos.class_counts[c],
                                 i,
                                 CL_NONE,
-                                h.class,
+                                hot as u8,
                             );
                         }
                     }
@@ -521,7 +561,7 @@ impl Position {
 
     #[inline]
     pub fn class(&self, idx: usize, c: Color) -> u8 {
-        self.hot[c.index()][codes_of(self.pat[idx % CAP], c.index()) as usize].class
+        self.hot[c.index()][codes_of(self.pat[idx % CAP], c.index()) as usize] as u8
     }
 
     /// The line code (see `pattern`) of `c` on `idx` along direction `dir`.
@@ -587,7 +627,7 @@ impl Position {
     /// Sum of the evaluation shares of `c`'s squares, as the side to move (`to_move`) or as the
     /// waiting side.
     pub fn eval_sum(&self, c: Color, to_move: bool) -> i32 {
-        self.eval_sums[c.index()][usize::from(!to_move)]
+        unpack(self.eval_sums[c.index()])[usize::from(!to_move)]
     }
 
     /// Whether `c` may play on the empty square `idx`: for black under renju, not forbidden.
@@ -705,15 +745,11 @@ impl Position {
         let _ = self.board.undo();
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
         self.cells[idx % CAP] = EMPTY as u8;
-        for d in 0..4 {
-            let step = self.dirs[d];
-            for k in 1..=5i32 {
-                let fwd = (idx as isize + step * k as isize) as usize;
-                self.keys[fwd % CAP][d] &= !(3 << (2 * slot(-k)));
-                let back = (idx as isize - step * k as isize) as usize;
-                self.keys[back % CAP][d] &= !(3 << (2 * slot(k)));
-            }
-        }
+        let dirs = self.dirs;
+        clear_line::<0>(&mut self.keys, idx, dirs[0]);
+        clear_line::<1>(&mut self.keys, idx, dirs[1]);
+        clear_line::<2>(&mut self.keys, idx, dirs[2]);
+        clear_line::<3>(&mut self.keys, idx, dirs[3]);
         for &[i, pat] in &self.changes.entries[undo.changes..self.changes.len] {
             self.pat[i as usize % CAP] = pat;
         }
@@ -801,6 +837,26 @@ mod tests {
             fresh_equals(&pos);
         }
         assert_eq!(pos.hash, Position::new(&board, rule).hash);
+    }
+
+    /// Packed shares add up exactly, at the extremes of their range too.
+    #[test]
+    fn packed_shares_sum_exactly() {
+        let shares: [[i16; 2]; 6] =
+            [[0, 0], [1, -1], [-1, 1], [i16::MAX, i16::MIN], [i16::MIN, i16::MAX], [-300, 77]];
+        for &a in &shares {
+            for &b in &shares {
+                for n in [1u64, 2, 1024] {
+                    let sum =
+                        (0..n).fold(0u64, |s, _| s.wrapping_add(pack(a)).wrapping_add(pack(b)));
+                    let expected = [0, 1].map(|k| (i32::from(a[k]) + i32::from(b[k])) * n as i32);
+                    assert_eq!(unpack(sum), expected, "{a:?} + {b:?}, {n} times");
+                }
+            }
+        }
+        for class in 0..CLASSES as u8 {
+            assert_eq!((pack([-5, -7]) | u64::from(class)) as u8, class);
+        }
     }
 
     #[test]
