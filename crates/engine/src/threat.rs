@@ -26,6 +26,16 @@ impl Worker<'_> {
         self.stopped || self.nodes >= self.threat_limit
     }
 
+    /// The (emptied) move list of `ply`; hand it back with `self.threat_buffers[ply] = list`.
+    fn threat_buffer(&mut self, ply: usize) -> Vec<usize> {
+        if ply >= self.threat_buffers.len() {
+            self.threat_buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.threat_buffers[ply]);
+        list.clear();
+        list
+    }
+
     /// Looks for a VCF of at most `depth` fours for the side to move. Returns the number of
     /// plies until the five (1 = a five can be made now); `self.threat_line` then holds the
     /// winning sequence. `ply` is only used for the selective depth.
@@ -49,13 +59,14 @@ impl Worker<'_> {
             return None;
         }
         let opp = me.opponent();
-        let mut moves = Vec::new();
         let opp_fives = self.pos.five_count(opp);
+        // We must block two fives at once: lost, unless one stone can spoil both.
+        if opp_fives >= 2 && !blocks_can_spoil(self.pos.rule) {
+            return None;
+        }
+        let mut moves = self.threat_buffer(ply);
         if opp_fives > 0 {
             // We must block; the block only continues the VCF if it is a four itself.
-            if opp_fives >= 2 && !blocks_can_spoil(self.pos.rule) {
-                return None;
-            }
             moves.extend(
                 self.pos
                     .fives(opp)
@@ -65,17 +76,25 @@ impl Worker<'_> {
         } else {
             four_moves(&self.pos, me, &mut moves);
         }
-        for m in moves {
+        // `Some(result)` once decided before trying every move.
+        let mut decided = None;
+        for &m in &moves {
             self.pos.make(m);
             let r = self.vcf_defend(depth, ply + 1);
             self.pos.unmake();
             if let Some(n) = r {
                 self.threat_line.insert(0, m);
-                return Some(n + 1);
+                decided = Some(Some(n + 1));
+                break;
             }
             if self.out_of_budget() {
-                return None;
+                decided = Some(None);
+                break;
             }
+        }
+        self.threat_buffers[ply] = moves;
+        if let Some(result) = decided {
+            return result;
         }
         self.memo_store(key, depth);
         None
@@ -100,17 +119,20 @@ impl Worker<'_> {
     ) -> Option<u32> {
         let def = self.pos.side_to_move();
         let att = def.opponent();
-        let fives: Vec<usize> = self.pos.fives(att).iter().collect();
-        if fives.is_empty() {
+        let count = self.pos.five_count(att);
+        if count == 0 {
             return None;
         }
-        if fives.len() >= 2 && !blocks_can_spoil(self.pos.rule) {
+        if count >= 2 && !blocks_can_spoil(self.pos.rule) {
             self.threat_line.clear();
-            self.threat_line.extend_from_slice(&fives[..2]);
+            self.threat_line.extend(self.pos.fives(att).iter().take(2));
             return Some(2);
         }
+        let mut fives = self.threat_buffer(ply);
+        fives.extend(self.pos.fives(att).iter());
         let mut longest = None;
         let mut line = Vec::new();
+        let mut refuted = false;
         for &b in &fives {
             if !self.pos.is_legal(b, def) {
                 // Black cannot block on a forbidden square: the five follows.
@@ -126,13 +148,20 @@ impl Worker<'_> {
                 attack(self, depth - 1, ply + 1)
             };
             self.pos.unmake();
-            let n = r?;
+            let Some(n) = r else {
+                refuted = true;
+                break;
+            };
             if longest.is_none_or(|l| n + 1 > l) {
                 longest = Some(n + 1);
                 line.clear();
                 line.push(b);
                 line.extend_from_slice(&self.threat_line);
             }
+        }
+        self.threat_buffers[ply] = fives;
+        if refuted {
+            return None;
         }
         if longest.is_none() {
             // The line stops here: the defender's only "block" would be a forbidden move.

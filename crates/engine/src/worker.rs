@@ -119,6 +119,8 @@ pub struct Worker<'a> {
     pub threat_limit: u64,
     /// The winning line found by the last successful threat search.
     pub threat_line: Vec<usize>,
+    /// Move lists of the threat searches, one per ply (reused: no allocation per node).
+    pub(crate) threat_buffers: Vec<Vec<usize>>,
     /// Scratch buffer of move ordering (a cell so that ordering can take `&self`).
     scored: std::cell::RefCell<Vec<u64>>,
 }
@@ -141,6 +143,7 @@ impl<'a> Worker<'a> {
             vcf_memo: vec![(0, 0); 1 << 16],
             threat_limit: u64::MAX,
             threat_line: Vec::new(),
+            threat_buffers: Vec::new(),
             scored: std::cell::RefCell::new(Vec::new()),
         }
     }
