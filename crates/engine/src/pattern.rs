@@ -284,7 +284,8 @@ impl CodeTable {
         if self.shift == 2 { 4 } else { 5 }
     }
 
-    /// The code of the (full, 20-bit) key, as seen by black; use [`swap_colors`] for white.
+    /// The entry of the (full, 20-bit) key: in an own table the code as seen by black (use
+    /// [`swap_colors`] for white), in a pair table ([`pair_table`]) both colours' codes.
     #[inline]
     pub fn code(&self, key: u32) -> u8 {
         self.codes[((key >> self.shift) & self.mask) as usize % KEYS]
@@ -316,34 +317,14 @@ pub fn own_table(rule: Rule, color: Color) -> CodeTable {
     })
 }
 
-/// Both colours' codes of every key under one rule, in one look-up: black's code in the low
-/// nibble, white's in the high one (the search updates both colours of every square it
-/// touches). Compact (16-bit keys) when both colours play "five or more".
-#[derive(Clone, Copy, Debug)]
-pub struct PairTable {
-    codes: &'static [u8; KEYS],
-    shift: u32,
-    mask: u32,
-}
-
-impl PairTable {
-    /// How many squares on each side of the centre the codes depend on (4 or 5).
-    #[inline]
-    pub fn reach(&self) -> i32 {
-        if self.shift == 2 { 4 } else { 5 }
-    }
-
-    /// Black's code (low nibble) and white's (high nibble) of the (full, 20-bit) key.
-    #[inline]
-    pub fn codes(&self, key: u32) -> u8 {
-        self.codes[((key >> self.shift) & self.mask) as usize % KEYS]
-    }
-}
-
-static PAIRS: [OnceLock<PairTable>; Rule::ALL.len()] = [const { OnceLock::new() }; _];
+/// Both colours' codes of every key under one rule, in one look-up: a [`CodeTable`] whose
+/// entries hold black's code in the low nibble and white's in the high one (the search updates
+/// both colours of every square it touches). Compact (16-bit keys) when both colours play "five
+/// or more".
+static PAIRS: [OnceLock<CodeTable>; Rule::ALL.len()] = [const { OnceLock::new() }; _];
 
 /// The pair table of `rule` (built once per process, from the two colours' tables).
-pub fn pair_table(rule: Rule) -> PairTable {
+pub fn pair_table(rule: Rule) -> CodeTable {
     let index = Rule::ALL.iter().position(|r| *r == rule).unwrap_or(0);
     *PAIRS[index].get_or_init(|| {
         let black = own_table(rule, Color::Black);
@@ -358,7 +339,7 @@ pub fn pair_table(rule: Rule) -> PairTable {
             let key = inner << shift;
             codes[inner as usize] = black.code(key) | white.code(swap_colors(key)) << 4;
         }
-        PairTable { codes: leak(codes), shift, mask }
+        CodeTable { codes: leak(codes), shift, mask }
     })
 }
 
@@ -561,7 +542,7 @@ mod tests {
                 own_table(rule, Color::Black).reach().max(own_table(rule, Color::White).reach());
             assert_eq!(pair.reach(), reach, "{rule:?}");
             for key in (0..KEYS as u32).step_by(13) {
-                let both = pair.codes(key);
+                let both = pair.code(key);
                 assert_eq!(both & 0xF, lookup(rule, Color::Black, key), "{rule:?} key {key:#x}");
                 assert_eq!(both >> 4, lookup(rule, Color::White, key), "{rule:?} key {key:#x}");
             }

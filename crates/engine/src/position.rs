@@ -250,7 +250,7 @@ pub struct Position {
     /// The same position as a rules board, for the exact renju forbidden check.
     board: Board,
     /// Both colours' line codes of each line key.
-    codes: pattern::PairTable,
+    codes: pattern::CodeTable,
     /// Square combination tables for black and white.
     combos: [&'static [SquareInfo; COMBINATIONS]; 2],
     /// Their class and evaluation parts.
@@ -274,7 +274,7 @@ struct Update<'a> {
     class_counts: &'a mut [[u16; CLASSES]; 2],
     sums: [u64; 2],
     hot: [&'static Hot; 2],
-    codes: pattern::PairTable,
+    codes: pattern::CodeTable,
 }
 
 // Forcing these into `make` is measured (callgrind): with plain `#[inline]` the bench took
@@ -351,7 +351,7 @@ impl Update<'_> {
         let old = self.pat[i % CAP];
         // Black's nibble to bits 0..4, white's to 16..20 (the product also leaves copies in
         // bits 4..16, masked off).
-        let both = (u32::from(self.codes.codes(key)) * 0x1001) & 0x000F_000F;
+        let both = (u32::from(self.codes.code(key)) * 0x1001) & 0x000F_000F;
         let new = (old & !(0x000F_000F << shift)) | both << shift;
         if new == old {
             return;
@@ -664,7 +664,7 @@ impl Position {
         let shift = 4 * d;
         let mask = !(0x000F_000F << shift);
         let old = self.pat[i];
-        let codes = u32::from(self.codes.codes(key));
+        let codes = u32::from(self.codes.code(key));
         let both = (codes & 0xF) | (codes >> 4) << 16;
         self.pat[i] = (old & mask) | both << shift;
         old
