@@ -120,6 +120,8 @@ fn codes_of(pat: u32, c: usize) -> u16 {
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     idx: usize,
+    /// The square as a point (kept: working it out again takes a division).
+    point: Point,
     bbox: [i32; 4],
     eval_sums: [u64; 2],
     /// Lengths of `changes` and `class_changes` before this move.
@@ -694,14 +696,15 @@ impl Position {
     pub fn make(&mut self, idx: usize) {
         let color = self.side;
         let code = code(color);
+        let p = self.point(idx);
         self.stack.push(Undo {
             idx,
+            point: p,
             bbox: self.bbox,
             eval_sums: self.eval_sums,
             changes: self.changes.len,
             class_changes: self.class_changes.len(),
         });
-        let p = self.point(idx);
         // The square is empty, so placing cannot fail; the result is ignored on purpose.
         let _ = self.board.put(p, color);
         self.board.set_side_to_move(color.opponent());
@@ -741,7 +744,7 @@ impl Position {
         };
         let idx = undo.idx;
         let color = self.side.opponent();
-        let p = self.point(idx);
+        let p = undo.point;
         let _ = self.board.undo();
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
         self.cells[idx % CAP] = EMPTY as u8;
