@@ -104,33 +104,42 @@ struct Window {
     empty: u32,
 }
 
-/// Gathers the even bits of a 20-bit number (bit `2s` to bit `s`).
-const fn gather_even(x: u32) -> u32 {
-    let x = x & 0x5_5555;
-    let x = (x | x >> 1) & 0x3_3333;
-    let x = (x | x >> 2) & 0x0F_0F0F;
-    let x = (x | x >> 4) & 0x00FF_00FF;
-    (x | x >> 8) & 0x3FF
-}
-
-/// The 10 slot bits as 11 cell bits, with an empty centre (bit 5).
-const fn cells(slots: u32) -> u32 {
-    (slots & 0x1F) | (slots >> 5) << 6
-}
+/// The five cells of half a key (10 bits, 2 per cell) as masks: own stones in bits 0..5,
+/// opponent stones in bits 5..10, empty cells in bits 10..15. (The low half of a key holds the
+/// cells before the centre, the high half those after it.)
+const HALVES: [u16; 1024] = {
+    let mut halves = [0; 1024];
+    let mut half = 0;
+    while half < 1024 {
+        let mut cell = 0;
+        while cell < 5 {
+            // Codes: empty 00, own (black) 01, opponent (white) 10, edge 11.
+            let bit = match (half >> (2 * cell)) & 3 {
+                EMPTY => 10,
+                BLACK => 0,
+                WHITE => 5,
+                _ => 15,
+            };
+            if bit < 15 {
+                halves[half as usize] |= 1 << (bit + cell);
+            }
+            cell += 1;
+        }
+        half += 1;
+    }
+    halves
+};
 
 const CENTRE: u32 = 1 << 5;
 const ALL_CELLS: u32 = 0x7FF;
 
 impl Window {
     fn of(key: u32) -> Window {
-        let low = cells(gather_even(key));
-        let high = cells(gather_even(key >> 1));
-        // Codes: empty 00, own (black) 01, opponent (white) 10, edge 11.
-        Window {
-            own: (low & !high) | CENTRE,
-            opp: high & !low,
-            empty: !(low | high) & ALL_CELLS & !CENTRE,
-        }
+        let before = u32::from(HALVES[(key & 0x3FF) as usize]);
+        let after = u32::from(HALVES[((key >> 10) & 0x3FF) as usize]);
+        // The cells before the centre are bits 0..5, those after it bits 6..11.
+        let cells = |shift: u32| ((before >> shift) & 0x1F) | ((after >> shift) & 0x1F) << 6;
+        Window { own: cells(0) | CENTRE, opp: cells(5), empty: cells(10) }
     }
 
     /// The run of own stones through the centre: first and last cell.
