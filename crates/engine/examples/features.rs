@@ -55,6 +55,32 @@ fn order_rows(out: &mut impl Write, rule: Rule) {
     }
 }
 
+/// `--classes`: per position, the label, the tactical flag and the class counts of
+/// `tuning::class_counts` (the side to move's five, then the waiting side's).
+fn class_rows(out: &mut impl Write, rule: Rule) {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines().map_while(Result::ok) {
+        let Some(board) = board_of(&line) else { continue };
+        let counts = renzoku_engine::tuning::class_counts(&board, rule);
+        let tactical = renzoku_engine::tuning::is_tactical(&board, rule);
+        let cells: Vec<String> = counts.iter().flatten().map(u32::to_string).collect();
+        if writeln!(out, "{},{},{}", label_of(&line), u8::from(tactical), cells.join(",")).is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// The `"eval"` field of a labelled position ("" when absent).
+fn label_of(line: &str) -> &str {
+    line.split("\"eval\":")
+        .nth(1)
+        .and_then(|rest| rest.split([',', '}']).next())
+        .unwrap_or("")
+        .trim()
+        .trim_matches('"')
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = std::io::stdout();
@@ -84,6 +110,10 @@ fn main() {
         }
         return;
     }
+    if args.iter().any(|a| a == "--classes") {
+        class_rows(&mut out, rule);
+        return;
+    }
     if args.iter().any(|a| a == "--order") {
         order_rows(&mut out, rule);
         return;
@@ -96,13 +126,7 @@ fn main() {
     }
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
-        let label = line
-            .split("\"eval\":")
-            .nth(1)
-            .and_then(|rest| rest.split([',', '}']).next())
-            .unwrap_or("")
-            .trim()
-            .trim_matches('"');
+        let label = label_of(&line);
         let Some(board) = board_of(&line) else { continue };
         let (mut counts, tactical) = renzoku_engine::tuning::combo_features(&board, rule);
         let mask = counts.pop().unwrap_or(0);

@@ -138,14 +138,14 @@ pub const SPECS: [ParamSpec; COUNT] = [
     },
     ParamSpec {
         name: "time_moves_to_go",
-        default: 20,
+        default: 16,
         min: 5,
         max: 60,
         doc: "a move's time budget is the clock left divided by this",
     },
     ParamSpec {
         name: "time_soft_percent",
-        default: 60,
+        default: 90,
         min: 20,
         max: 100,
         doc: "no new iteration starts after this percentage of the move's budget",
