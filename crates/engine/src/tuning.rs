@@ -105,7 +105,7 @@ pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
 /// the side to move (row 0) and the waiting side (row 1) have: the raw material of threat-mask
 /// variants tried offline (`features --classes`).
 pub fn class_counts(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> [[u32; 5]; 2] {
-    use crate::eval::{CL_3, CL_33, CL_4, CL_43, CL_FLEX4};
+    use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_FLEX4};
     let pos = crate::position::Position::new(board, rule);
     let me = pos.side_to_move();
     [me, me.opponent()]
