@@ -129,14 +129,22 @@ impl Tables {
         }
     }
 
+    /// Which colour's pair of rows these tables are in their file: 1 for renju white (rows 2
+    /// and 3 of the renju tables), else 0. The tuning features lay their blocks out the same way.
+    pub fn colour_block(self) -> usize {
+        usize::from(self == Tables::RenjuWhite)
+    }
+
     /// The evaluation shares (side to move's, waiting side's) and the ordering corrections (for
     /// a move of this colour, for the opponent's) of a combination.
     pub(crate) fn rows(self, combo: usize) -> ([i16; 2], [i16; 2]) {
-        let (eval, order, base) = match self {
-            Tables::Generic => (&EVAL_COMBO[..], &ORDER_COMBO[..], 0),
-            Tables::RenjuBlack => (&EVAL_COMBO_RENJU[..], &ORDER_COMBO_RENJU[..], 0),
-            Tables::RenjuWhite => (&EVAL_COMBO_RENJU[..], &ORDER_COMBO_RENJU[..], 2),
+        let (eval, order) = match self {
+            Tables::Generic => (&EVAL_COMBO[..], &ORDER_COMBO[..]),
+            Tables::RenjuBlack | Tables::RenjuWhite => {
+                (&EVAL_COMBO_RENJU[..], &ORDER_COMBO_RENJU[..])
+            }
         };
+        let base = 2 * self.colour_block();
         ([eval[base][combo], eval[base + 1][combo]], [order[base][combo], order[base + 1][combo]])
     }
 }

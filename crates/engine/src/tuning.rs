@@ -32,11 +32,7 @@ pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> b
 /// (`eval::Tables`), black's squares in blocks 0 and 1 and white's in blocks 2 and 3. Odd
 /// blocks count against the side to move.
 fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting: bool) -> usize {
-    let colour_block = match crate::eval::Tables::of(rule, color) {
-        crate::eval::Tables::RenjuWhite => 2,
-        _ => 0,
-    };
-    colour_block + usize::from(waiting)
+    2 * crate::eval::Tables::of(rule, color).colour_block() + usize::from(waiting)
 }
 
 /// Pattern-combination features of a position for its side to move, for fitting the
@@ -88,11 +84,11 @@ pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
         for b in a..n {
             for c in b..n {
                 for d in c..n {
-                    let row = &mut table[combo_index([a, b, c, d])];
+                    let combo = combo_index([a, b, c, d]);
                     for &set in sets {
                         // The table's own row, also for combinations forbidden to renju
                         // black (never counted, but kept through a refit).
-                        row.extend(set.rows(combo_index([a, b, c, d])).0.map(i32::from));
+                        table[combo].extend(set.rows(combo).0.map(i32::from));
                     }
                 }
             }
@@ -155,7 +151,7 @@ pub fn order_features(
     }
     let params = crate::params::Params::default();
     let combo = |i: usize, c| {
-        let half = usize::from(crate::eval::Tables::of(rule, c) == crate::eval::Tables::RenjuWhite);
+        let half = crate::eval::Tables::of(rule, c).colour_block();
         let index = combo_index(std::array::from_fn(|d| pos.line_pattern(i, c, d)));
         (!pos.info(i, c).forbidden).then_some(half * crate::eval::COMBOS + index)
     };

@@ -20,17 +20,22 @@ else:
     print('// combination of its four line codes (`eval::combo_index`); row 0: a square of the side to')
     print('// move, row 1: a square of the waiting side.')
     print('const EVAL_COMBO_FIT: [[i16; COMBOS]; 2] = [')
+
+
+def print_values(values, indent):
+    """The values clamped to i16 range, 16 a line."""
+    vals = [str(int(max(-32000, min(32000, v)))) for v in values]
+    for i in range(0, len(vals), 16):
+        print(indent + ', '.join(vals[i:i + 16]) + ',')
+
+
 for row in w:
     print('    [')
-    vals = [str(int(max(-32000, min(32000, v)))) for v in row]
-    for i in range(0, len(vals), 16):
-        print('        ' + ', '.join(vals[i:i + 16]) + ',')
+    print_values(row, '        ')
     print('    ],')
 print('];')
 print()
 print('// Fitted with the table above: the evaluation term per threat mask (`eval::threat_mask`).')
 print(f"const EVAL_MASK{'_RENJU' if len(w) == 4 else ''}_FIT: [i16; MASKS] = [")
-vals = [str(int(max(-32000, min(32000, v)))) for v in fit['masks']]
-for i in range(0, len(vals), 16):
-    print('    ' + ', '.join(vals[i:i + 16]) + ',')
+print_values(fit['masks'], '    ')
 print('];')

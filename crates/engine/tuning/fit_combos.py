@@ -9,9 +9,10 @@ values), both made with the same `--rule`: two columns (side to move's squares, 
 side's), four under renju (black's two, then white's; `tuning::combo_features`). The value per
 threat mask (`eval::threat_mask`, the third CSV column; `eval::mask_eval`) is fitted jointly,
 starting from MASKS.csv (`features --masks`, `index,value` lines) or zero; FIT_MASKS=0 keeps
-the masks out of the fit (zero). Labels are Rapfi's evaluations (winning chance = logistic(eval / 200)); a mate
-score counts as +-800; tactical positions are left out. 10 % of the positions (every tenth) are held out; the
-held-out cross-entropy of the table in use and of each fit is printed; the best fit is saved.
+the masks out of the fit (zero). Labels are Rapfi's evaluations (winning chance =
+logistic(eval / 200)); a mate score counts as +-800; tactical positions are left out. 10 % of
+the positions (every tenth) are held out; the held-out cross-entropy of the table in use and of
+each fit is printed; the best fit is saved.
 """
 import os
 import sys
