@@ -142,6 +142,7 @@ pub fn play(
 }
 
 fn emit_end(observers: &mut [&mut dyn Observer], ending: &Ending, black: usize, peaks: [u64; 2]) {
+    crate::hold_if_interrupted();
     let e = Event::Ended { ending: ending.clone(), black, peak_memory: peaks };
     for o in observers.iter_mut() {
         o.event(&e);

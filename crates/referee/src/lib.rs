@@ -62,6 +62,18 @@ fn create_err(what: &str, path: &Path, e: &std::io::Error) -> RunError {
     RunError(format!("cannot create the {what} {}: {e}", path.display()))
 }
 
+/// Set by the signal watcher before it kills the brains.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// After an interrupt the brains die because the referee killed them, not because they
+/// failed: a game thread that sees them die must neither judge the game (a false "crashed"
+/// result in the records) nor exit with its code. It waits here for the watcher's exit.
+pub(crate) fn hold_if_interrupted() {
+    while INTERRUPTED.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// On SIGINT or SIGTERM: every brain's process group is killed and the process exits with
 /// [`EXIT_ABORTED`] (the replay keeps every stone played so far).
 fn watch_signals() -> Result<(), RunError> {
@@ -79,6 +91,8 @@ fn watch_signals() -> Result<(), RunError> {
         .spawn(move || {
             loop {
                 if flag.load(Ordering::SeqCst) {
+                    // First, so that the game thread knows why its brains die.
+                    INTERRUPTED.store(true, Ordering::SeqCst);
                     renzoku_arena::process::kill_all();
                     eprintln!("renzoku referee: interrupted; the brains were killed");
                     std::process::exit(i32::from(EXIT_ABORTED));
@@ -151,6 +165,7 @@ pub fn run(
         }
         game::play(config, &mut observers, log.as_ref()).map_err(RunError)?
     };
+    hold_if_interrupted();
     let errors = [
         replay.as_mut().and_then(replay::ReplayWriter::take_error).map(|e| ("replay", e)),
         board_file.as_mut().and_then(|b| b.error.take()).map(|e| ("board file", e)),
