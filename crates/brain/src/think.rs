@@ -337,9 +337,11 @@ fn build_summary(board: &Board, result: Line<'_>) -> SearchSummary {
         Score::Eval(_) => Ev::Expected(Tenths::from_percent(result.winrate * 100.0)),
     };
     let ms = result.elapsed.as_millis() as u64;
+    // The full-width depth of the last finished iteration, and the deepest ply reached.
+    let depth_min = result.depth.max(1);
     SearchSummary {
-        depth_min: 1,
-        depth_max: result.depth.max(result.seldepth).max(1),
+        depth_min,
+        depth_max: result.seldepth.max(depth_min),
         ev,
         winrate: Tenths::from_percent(result.winrate * 100.0),
         drawrate: Tenths(0),

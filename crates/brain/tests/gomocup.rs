@@ -81,7 +81,13 @@ fn summary_message_precedes_the_move() {
     brain.send("TURN 7,7");
     // One summary per finished iteration, the search's own last.
     let (message, reply) = brain.summary_and_reply();
-    assert!(message.starts_with("MESSAGE depth 1-"), "{message}");
+    // `depth N-M`: the last full-width iteration and the deepest ply reached.
+    let depths = message.strip_prefix("MESSAGE depth ").and_then(|r| r.split(' ').next());
+    let (nominal, deepest) = depths
+        .and_then(|d| d.split_once('-'))
+        .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)))
+        .unwrap_or_else(|| panic!("no depth range: {message}"));
+    assert!(1 <= nominal && nominal <= deepest, "{message}");
     assert!(message.contains(" ev ") && message.contains(" pv O"), "{message}");
     let reply = point(&reply);
     // The PV starts with the move played: white, column letter, row from the top.
