@@ -38,10 +38,17 @@ pub enum Param {
     MoveCountMul,
     MoveCountSub,
     MoveCountCap,
+    LmrLogScale,
+    LateMovesScale,
+    LateMovesMaxDepth,
+    LateMovesImproving,
+    LmrThrees,
+    LmrDefences,
+    FailHighMargin,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 19;
+pub const COUNT: usize = 26;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -173,6 +180,62 @@ pub const SPECS: [ParamSpec; COUNT] = [
         doc: "see move_count_mul",
     },
     ParamSpec { name: "move_count_cap", default: 20, min: 2, max: 60, doc: "see move_count_mul" },
+    ParamSpec {
+        name: "lmr_log_scale",
+        default: 60,
+        min: 0,
+        max: 300,
+        doc: "0: late-move reductions of 1-3 plies by move number; else scale/100 * ln(depth) \
+              * ln(move number) plies (Stockfish's and Rapfi's form)",
+    },
+    ParamSpec {
+        name: "late_moves_scale",
+        default: 100,
+        min: 0,
+        max: 400,
+        doc: "0: the late_moves_depthN limits; else 3 + scale/100 * depth^1.32 quiet moves up \
+              to late_moves_max_depth",
+    },
+    ParamSpec {
+        name: "late_moves_max_depth",
+        default: 6,
+        min: 1,
+        max: 20,
+        doc: "remaining depth up to which late-move pruning applies (with late_moves_scale)",
+    },
+    ParamSpec {
+        name: "late_moves_improving",
+        default: 1,
+        min: 0,
+        max: 1,
+        doc: "1: the late_moves_scale limit is halved when the static value is not above the \
+              one two plies before (not improving)",
+    },
+    ParamSpec {
+        name: "lmr_threes",
+        default: 0,
+        min: 0,
+        max: 1,
+        doc: "1: late moves that make a single open three are reduced too (not double threes, \
+              fours or blocks of fours)",
+    },
+    ParamSpec {
+        name: "lmr_defences",
+        default: 0,
+        min: 0,
+        max: 1,
+        doc: "1: late defences against an open-four threat that are not fours themselves are \
+              reduced too",
+    },
+    ParamSpec {
+        name: "fail_high_margin",
+        default: 0,
+        min: 0,
+        max: 400,
+        doc: "0: off; else a non-PV node whose static value is at least beta + this per ply of \
+              remaining depth searches its moves other than fours one ply shallower (Rapfi's \
+              fail-high reduction)",
+    },
 ];
 
 /// The values of every tunable constant for one search.

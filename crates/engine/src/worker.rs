@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{CL_3, CL_4, CL_43};
+use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_FLEX4};
 use crate::movegen::{blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves};
 use crate::params::{Param, Params};
 use crate::position::Position;
@@ -12,6 +12,9 @@ use crate::score::{INF, MATE, MATE_BOUND};
 use crate::tt::{Bound, TranspositionTable};
 
 pub const MAX_PLY: usize = 120;
+
+/// Marks a ply without a static value (static values are clamped far inside this).
+const NO_EVAL: i32 = i32::MIN;
 // The search constants (leaf VCF depth, futility and razoring margins, late-move limits, move
 // ordering bonuses) are tunable: see `params.rs`. (Futility depth 6 against 3: 67-30-3 at
 // tc=5/0.5.)
@@ -100,6 +103,19 @@ fn sort_key(s: i32, i: usize, m: usize) -> u64 {
     u64::from(descending) << 32 | (i as u64) << 16 | m as u64
 }
 
+/// Late-move reduction in plies of move number `n` (from 0) at remaining `depth`:
+/// `scale/100 * ln(depth) * ln(n + 1)`, rounded down.
+fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
+    let r = f64::from(scale) / 100.0 * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln();
+    r as i32
+}
+
+/// Quiet moves searched at remaining `depth` before late-move pruning:
+/// `3 + scale/100 * depth^1.32` (Rapfi's futility move count).
+fn late_move_limit(scale: i32, depth: i32) -> i32 {
+    3 + (f64::from(scale) / 100.0 * f64::from(depth.max(1)).powf(1.32)) as i32
+}
+
 #[derive(Debug)]
 pub struct Worker<'a> {
     pub pos: Position,
@@ -110,6 +126,8 @@ pub struct Worker<'a> {
     pub stopped: bool,
     pub seldepth: u32,
     killers: Vec<[usize; 2]>,
+    /// Static values by ply ([`NO_EVAL`] where none was computed).
+    evals: Vec<i32>,
     history: [Vec<i32>; 2],
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
@@ -137,6 +155,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             seldepth: 0,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 2],
+            evals: vec![NO_EVAL; MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -237,6 +256,30 @@ impl<'a> Worker<'a> {
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
     }
 
+    /// Whether a late move may be reduced: quiet moves always; with `lmr_threes` also moves
+    /// that make one open three (and block no four); with `lmr_defences` also the defences
+    /// against an open-four threat that neither are fours or double threes nor take the open
+    /// four's square.
+    fn reducible(&self, m: usize, tactical: bool, threatened: bool, params: &Params) -> bool {
+        if !tactical {
+            return true;
+        }
+        let me = self.pos.side_to_move();
+        let own = self.pos.class(m, me);
+        let theirs = self.pos.class(m, me.opponent());
+        let threes = params.get(Param::LmrThrees) != 0;
+        if threatened {
+            // Every defence blocks a four-to-be; those that do not stop the open four itself
+            // are the late, doubtful ones.
+            params.get(Param::LmrDefences) != 0
+                && own < CL_33
+                && theirs < CL_FLEX4
+                && (own < CL_3 || threes)
+        } else {
+            own == CL_3 && theirs < CL_4 && threes
+        }
+    }
+
     /// Alpha-beta with principal variation search. `depth` is in plies.
     pub fn search(
         &mut self,
@@ -317,13 +360,18 @@ impl<'a> Worker<'a> {
         // the opponent has no five, open-four or four-three square, where the static value
         // would hide a forced line.
         let params = self.shared.params;
+        // The static value of every node that is not answering a five, kept by ply: a side
+        // whose value rose over its last move is "improving" and prunes less.
+        let static_value = if forced { NO_EVAL } else { self.evaluate() };
+        self.evals[ply] = static_value;
+        let improving = ply >= 2 && static_value != NO_EVAL && static_value > self.evals[ply - 2];
         if !pv_node
             && !forced
             && !under_threat
             && depth <= params.get(Param::FutilityDepth)
             && !self.pos.has_class(opp, CL_43)
         {
-            let eval = self.evaluate();
+            let eval = static_value;
             if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
                 return self.quiescence(ply);
             }
@@ -371,32 +419,59 @@ impl<'a> Worker<'a> {
             } else {
                 usize::MAX
             };
+        // A node far above beta will probably fail high whatever it plays: its quiet moves
+        // need less depth to show it.
+        let fail_high_margin = params.get(Param::FailHighMargin);
+        let likely_fail_high = fail_high_margin > 0
+            && !pv_node
+            && !threatened
+            && static_value != NO_EVAL
+            && beta.abs() < MATE_BOUND
+            && static_value >= beta + fail_high_margin * depth;
+        let lmr_log_scale = params.get(Param::LmrLogScale);
+        let late_moves_scale = params.get(Param::LateMovesScale);
+        let late_moves_max_depth =
+            if late_moves_scale > 0 { params.get(Param::LateMovesMaxDepth) } else { 3 };
         for (n, &m) in moves.iter().enumerate() {
             if n >= move_count_limit && best > -MATE_BOUND {
                 break;
             }
             let tactical = threatened || self.is_tactical(m);
-            if !pv_node && !tactical && depth <= 3 && best > -MATE_BOUND {
+            if !pv_node && !tactical && depth <= late_moves_max_depth && best > -MATE_BOUND {
                 // Looser (10/16/24: 16-21) and tighter (4/7/12: 21-19) limits were no better.
-                let limit = match depth {
-                    ..=1 => params.get(Param::LateMovesDepth1),
-                    2 => params.get(Param::LateMovesDepth2),
+                let limit = match (late_moves_scale, depth) {
+                    (1.., d) => {
+                        let halve = params.get(Param::LateMovesImproving) != 0 && !improving;
+                        (late_move_limit(late_moves_scale, d) >> i32::from(halve)).max(1)
+                    }
+                    (_, ..=1) => params.get(Param::LateMovesDepth1),
+                    (_, 2) => params.get(Param::LateMovesDepth2),
                     _ => params.get(Param::LateMovesDepth3),
                 };
                 if n >= limit as usize {
                     break;
                 }
             }
-            let new_depth = if forced { depth } else { depth - 1 };
+            let mut new_depth = if forced { depth } else { depth - 1 };
+            if likely_fail_high && self.pos.class(m, me) < CL_4 {
+                new_depth -= 1;
+            }
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
-                    r = 1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6);
+                if depth >= 3
+                    && self.reducible(m, tactical, threatened, &params)
+                    && n >= params.get(Param::LmrMinMoves) as usize
+                {
+                    r = if lmr_log_scale > 0 {
+                        log_reduction(lmr_log_scale, depth, n).min(depth - 2)
+                    } else {
+                        1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
+                    };
                     if pv_node {
-                        r -= 1;
+                        r = (r - 1).max(0);
                     }
                 }
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
