@@ -45,10 +45,14 @@ pub enum Param {
     LmrThrees,
     LmrDefences,
     FailHighMargin,
+    PolicyReductionStep,
+    PolicyReductionOffset,
+    SingularDepth,
+    SingularMargin,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 26;
+pub const COUNT: usize = 30;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -235,6 +239,38 @@ pub const SPECS: [ParamSpec; COUNT] = [
         doc: "0: off; else a non-PV node whose static value is at least beta + this per ply of \
               remaining depth searches its moves other than fours one ply shallower (Rapfi's \
               fail-high reduction)",
+    },
+    ParamSpec {
+        name: "policy_reduction_step",
+        default: 0,
+        min: 0,
+        max: 5000,
+        doc: "0: off; else a reduced move is reduced one more ply (at most three) per this many \
+              ordering points its score lies below the best move's, beyond the offset",
+    },
+    ParamSpec {
+        name: "policy_reduction_offset",
+        default: 900,
+        min: 0,
+        max: 10000,
+        doc: "ordering points below the best move's score before the policy reduction starts \
+              (about 450 points a nat of the fitted move choice)",
+    },
+    ParamSpec {
+        name: "singular_depth",
+        default: 7,
+        min: 0,
+        max: 30,
+        doc: "0: off; else from this remaining depth a hash move that alone holds the hash \
+              score (the other moves searched at half depth fail below it) is extended a ply",
+    },
+    ParamSpec {
+        name: "singular_margin",
+        default: 2,
+        min: 0,
+        max: 100,
+        doc: "per ply of remaining depth: how far below the hash score the other moves must \
+              stay for the hash move to count as singular",
     },
 ];
 

@@ -13,6 +13,9 @@ use crate::tt::{Bound, TranspositionTable};
 
 pub const MAX_PLY: usize = 120;
 
+/// No move (the excluded move of a ply outside a singular-extension test).
+const NO_MOVE: usize = usize::MAX;
+
 /// Marks a ply without a static value (static values are clamped far inside this).
 const NO_EVAL: i32 = i32::MIN;
 // The search constants (leaf VCF depth, futility and razoring margins, late-move limits, move
@@ -116,6 +119,11 @@ fn late_move_limit(scale: i32, depth: i32) -> i32 {
     3 + (f64::from(scale) / 100.0 * f64::from(depth.max(1)).powf(1.32)) as i32
 }
 
+/// The ordering score `s` of a key made by [`sort_key`].
+fn key_score(key: u64) -> i32 {
+    ((!((key >> 32) as u32)) ^ 0x8000_0000) as i32
+}
+
 #[derive(Debug)]
 pub struct Worker<'a> {
     pub pos: Position,
@@ -126,6 +134,8 @@ pub struct Worker<'a> {
     pub stopped: bool,
     pub seldepth: u32,
     killers: Vec<[usize; 2]>,
+    /// The move a singular-extension test leaves out, by ply ([`NO_MOVE`]: none).
+    excluded: Vec<usize>,
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
     history: [Vec<i32>; 2],
@@ -139,6 +149,8 @@ pub struct Worker<'a> {
     pub threat_line: Vec<usize>,
     /// Move lists of the threat searches, one per ply (reused: no allocation per node).
     pub(crate) threat_buffers: Vec<Vec<usize>>,
+    /// The ordering scores of each ply's moves, in move order (for the policy reduction).
+    order_scores: Vec<Vec<i32>>,
     /// Scratch buffer of move ordering (a cell so that ordering can take `&self`).
     scored: std::cell::RefCell<Vec<u64>>,
 }
@@ -156,6 +168,8 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            excluded: vec![NO_MOVE; MAX_PLY + 2],
+            order_scores: vec![Vec::new(); MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -335,12 +349,15 @@ impl<'a> Worker<'a> {
             return self.quiescence(ply);
         }
 
+        // A singular-extension test searches this node again without its hash move: no hash
+        // cut-off (the entry's result includes that move) and no store.
+        let excluded = self.excluded[ply];
         let key = self.pos.hash();
         let entry = self.shared.tt.probe(key);
         let mut tt_move = None;
         if let Some(e) = entry {
             tt_move = e.best.map(|p| self.pos.index_of(p)).filter(|&i| self.pos.is_empty(i));
-            if !pv_node && e.depth >= depth {
+            if !pv_node && e.depth >= depth && excluded == NO_MOVE {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -392,6 +409,14 @@ impl<'a> Worker<'a> {
             quiet_moves(&self.pos, &mut moves);
             threatened = false;
         }
+        if excluded != NO_MOVE {
+            moves.retain(|&m| m != excluded);
+            if moves.is_empty() {
+                // The hash move is the only move: singular.
+                self.buffers[ply] = moves;
+                return alpha;
+            }
+        }
         if moves.is_empty() {
             self.buffers[ply] = moves;
             // Nothing stops the opponent's five (or open four): lost in two (or four) plies.
@@ -403,7 +428,57 @@ impl<'a> Worker<'a> {
             let _ = t;
             tt_move = None;
         }
+        // Singular extension: when the hash move alone holds the hash score (every other move,
+        // searched at half depth, fails below it), it gets a ply more; when another move also
+        // reaches beta, the node is cut at once (multi-cut).
+        let mut singular = None;
+        let singular_depth = params.get(Param::SingularDepth);
+        if singular_depth > 0
+            && excluded == NO_MOVE
+            && !forced
+            && depth >= singular_depth
+            && let (Some(t), Some(e)) = (tt_move, entry)
+            && matches!(e.bound, Bound::Lower | Bound::Exact)
+            && e.depth >= depth - 3
+            && from_tt(e.score, ply).abs() < MATE_BOUND
+        {
+            let singular_beta = from_tt(e.score, ply) - params.get(Param::SingularMargin) * depth;
+            self.excluded[ply] = t;
+            // The test takes this ply's buffers: hand the moves back around it.
+            self.buffers[ply] = moves;
+            let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+            moves = std::mem::take(&mut self.buffers[ply]);
+            moves.clear();
+            self.excluded[ply] = NO_MOVE;
+            if self.stopped {
+                return 0;
+            }
+            if v < singular_beta {
+                singular = Some(t);
+            } else if singular_beta >= beta {
+                return singular_beta;
+            }
+            // The test overwrote this ply's move list: generate it again.
+            if under_threat {
+                defence_moves(&self.pos, &mut moves);
+            } else {
+                quiet_moves(&self.pos, &mut moves);
+            }
+        }
         self.order(&mut moves, tt_move, ply);
+        let policy_step = params.get(Param::PolicyReductionStep);
+        // The ordering score of the best move that is not the hash move: the policy
+        // reduction measures how far below it a move's own score lies.
+        let policy_top = if policy_step > 0 {
+            let keys = self.scored.borrow();
+            let own = &mut self.order_scores[ply];
+            own.clear();
+            own.extend(keys.iter().map(|&k| key_score(k)));
+            let skip = usize::from(tt_move.is_some() && moves.len() > 1);
+            own.get(skip).copied().unwrap_or(0)
+        } else {
+            0
+        };
 
         let original_alpha = alpha;
         let mut best = -INF;
@@ -456,6 +531,9 @@ impl<'a> Worker<'a> {
             if likely_fail_high && self.pos.class(m, me) < CL_4 {
                 new_depth -= 1;
             }
+            if singular == Some(m) {
+                new_depth += 1;
+            }
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
@@ -470,6 +548,12 @@ impl<'a> Worker<'a> {
                     } else {
                         1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
                     };
+                    if policy_step > 0 {
+                        let gap = policy_top - self.order_scores[ply].get(n).copied().unwrap_or(0);
+                        let offset = params.get(Param::PolicyReductionOffset);
+                        r += ((gap - offset) / policy_step).clamp(0, 3);
+                        r = r.min(depth - 2);
+                    }
                     if pv_node {
                         r = (r - 1).max(0);
                     }
@@ -525,8 +609,10 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let best_point = best_move.map(|m| self.pos.point(m));
-        self.shared.tt.store(key, best_point, to_tt(best, ply), 0, depth, bound);
+        if excluded == NO_MOVE {
+            let best_point = best_move.map(|m| self.pos.point(m));
+            self.shared.tt.store(key, best_point, to_tt(best, ply), 0, depth, bound);
+        }
         best
     }
 
@@ -541,5 +627,37 @@ impl<'a> Worker<'a> {
             return MATE - ply as i32 - n as i32;
         }
         self.evaluate()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_keys_order_by_score_then_generation_and_give_the_score_back() {
+        let scores = [i32::MIN / 2, -4500, -1, 0, 1, 777, 1 << 28];
+        for &s in &scores {
+            assert_eq!(key_score(sort_key(s, 3, 42)), s);
+            assert_eq!(sort_key(s, 3, 42) & 0xFFFF, 42);
+        }
+        let mut keys: Vec<u64> =
+            scores.iter().enumerate().map(|(i, &s)| sort_key(s, i, 100 + i)).collect();
+        keys.sort_unstable();
+        let sorted: Vec<i32> = keys.iter().map(|&k| key_score(k)).collect();
+        assert_eq!(sorted, vec![1 << 28, 777, 1, 0, -1, -4500, i32::MIN / 2]);
+        // Equal scores: the earlier generated move first.
+        assert!(sort_key(5, 1, 9) < sort_key(5, 2, 8));
+    }
+
+    #[test]
+    fn reductions_and_move_limits_grow_with_depth_and_move_number() {
+        assert_eq!(log_reduction(60, 1, 10), 0);
+        assert!(log_reduction(60, 10, 3) <= log_reduction(60, 10, 20));
+        assert!(log_reduction(60, 4, 10) <= log_reduction(60, 12, 10));
+        // 0.6 * ln 10 * ln 10 = 3.18
+        assert_eq!(log_reduction(60, 10, 9), 3);
+        assert_eq!(late_move_limit(100, 1), 4);
+        assert_eq!(late_move_limit(100, 6), 13);
     }
 }
