@@ -102,7 +102,12 @@ fn pondering_does_not_delay_the_next_reply() {
     brain.send("INFO timeout_turn 200\nINFO auto_pondering 1");
     let first = point(&brain.ask("TURN 7,7"));
     std::thread::sleep(Duration::from_millis(300));
-    let opp = if first.x > 0 { (first.x - 1, first.y) } else { (first.x + 1, first.y) };
+    // A free square beside our reply (not the opponent's first stone at 7,7).
+    let opp = [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)]
+        .iter()
+        .map(|(dx, dy)| (i32::from(first.x) + dx, i32::from(first.y) + dy))
+        .find(|&(x, y)| (0..15).contains(&x) && (0..15).contains(&y) && (x, y) != (7, 7))
+        .unwrap_or((0, 0));
     let sent = Instant::now();
     let second = point(&brain.ask(&format!("TURN {},{}", opp.0, opp.1)));
     assert!(sent.elapsed() < Duration::from_millis(600), "{:?}", sent.elapsed());
