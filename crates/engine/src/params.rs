@@ -42,17 +42,13 @@ pub enum Param {
     LateMovesScale,
     LateMovesMaxDepth,
     LateMovesImproving,
-    LmrThrees,
-    LmrDefences,
     FailHighMargin,
-    PolicyReductionStep,
-    PolicyReductionOffset,
     SingularDepth,
     SingularMargin,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 30;
+pub const COUNT: usize = 26;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -216,22 +212,6 @@ pub const SPECS: [ParamSpec; COUNT] = [
               one two plies before (not improving)",
     },
     ParamSpec {
-        name: "lmr_threes",
-        default: 0,
-        min: 0,
-        max: 1,
-        doc: "1: late moves that make a single open three are reduced too (not double threes, \
-              fours or blocks of fours)",
-    },
-    ParamSpec {
-        name: "lmr_defences",
-        default: 0,
-        min: 0,
-        max: 1,
-        doc: "1: late defences against an open-four threat that are not fours themselves are \
-              reduced too",
-    },
-    ParamSpec {
         name: "fail_high_margin",
         default: 0,
         min: 0,
@@ -239,22 +219,6 @@ pub const SPECS: [ParamSpec; COUNT] = [
         doc: "0: off; else a non-PV node whose static value is at least beta + this per ply of \
               remaining depth searches its moves other than fours one ply shallower (Rapfi's \
               fail-high reduction)",
-    },
-    ParamSpec {
-        name: "policy_reduction_step",
-        default: 0,
-        min: 0,
-        max: 5000,
-        doc: "0: off; else a reduced move is reduced one more ply (at most three) per this many \
-              ordering points its score lies below the best move's, beyond the offset",
-    },
-    ParamSpec {
-        name: "policy_reduction_offset",
-        default: 900,
-        min: 0,
-        max: 10000,
-        doc: "ordering points below the best move's score before the policy reduction starts \
-              (about 450 points a nat of the fitted move choice)",
     },
     ParamSpec {
         name: "singular_depth",

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_FLEX4};
+use crate::eval::{CL_3, CL_4, CL_43};
 use crate::movegen::{blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves};
 use crate::params::{Param, Params};
 use crate::position::Position;
@@ -119,11 +119,6 @@ fn late_move_limit(scale: i32, depth: i32) -> i32 {
     3 + (f64::from(scale) / 100.0 * f64::from(depth.max(1)).powf(1.32)) as i32
 }
 
-/// The ordering score `s` of a key made by [`sort_key`].
-fn key_score(key: u64) -> i32 {
-    ((!((key >> 32) as u32)) ^ 0x8000_0000) as i32
-}
-
 #[derive(Debug)]
 pub struct Worker<'a> {
     pub pos: Position,
@@ -149,8 +144,6 @@ pub struct Worker<'a> {
     pub threat_line: Vec<usize>,
     /// Move lists of the threat searches, one per ply (reused: no allocation per node).
     pub(crate) threat_buffers: Vec<Vec<usize>>,
-    /// The ordering scores of each ply's moves, in move order (for the policy reduction).
-    order_scores: Vec<Vec<i32>>,
     /// Scratch buffer of move ordering (a cell so that ordering can take `&self`).
     scored: std::cell::RefCell<Vec<u64>>,
 }
@@ -169,7 +162,6 @@ impl<'a> Worker<'a> {
             killers: vec![[usize::MAX; 2]; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
-            order_scores: vec![Vec::new(); MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -268,30 +260,6 @@ impl<'a> Worker<'a> {
         let me = self.pos.side_to_move();
         // Also exempting answers to the opponent's threes was neutral (20-19, standard 13-11).
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
-    }
-
-    /// Whether a late move may be reduced: quiet moves always; with `lmr_threes` also moves
-    /// that make one open three (and block no four); with `lmr_defences` also the defences
-    /// against an open-four threat that neither are fours or double threes nor take the open
-    /// four's square.
-    fn reducible(&self, m: usize, tactical: bool, threatened: bool, params: &Params) -> bool {
-        if !tactical {
-            return true;
-        }
-        let me = self.pos.side_to_move();
-        let own = self.pos.class(m, me);
-        let theirs = self.pos.class(m, me.opponent());
-        let threes = params.get(Param::LmrThrees) != 0;
-        if threatened {
-            // Every defence blocks a four-to-be; those that do not stop the open four itself
-            // are the late, doubtful ones.
-            params.get(Param::LmrDefences) != 0
-                && own < CL_33
-                && theirs < CL_FLEX4
-                && (own < CL_3 || threes)
-        } else {
-            own == CL_3 && theirs < CL_4 && threes
-        }
     }
 
     /// Alpha-beta with principal variation search. `depth` is in plies.
@@ -443,42 +411,23 @@ impl<'a> Worker<'a> {
             && from_tt(e.score, ply).abs() < MATE_BOUND
         {
             let singular_beta = from_tt(e.score, ply) - params.get(Param::SingularMargin) * depth;
+            // The test runs at this ply while `moves` is held here: it fills a list of its own
+            // in this ply's (now empty) buffer, and `moves` goes back there at the end.
             self.excluded[ply] = t;
-            // The test takes this ply's buffers: hand the moves back around it.
-            self.buffers[ply] = moves;
             let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
-            moves = std::mem::take(&mut self.buffers[ply]);
-            moves.clear();
             self.excluded[ply] = NO_MOVE;
             if self.stopped {
+                self.buffers[ply] = moves;
                 return 0;
             }
             if v < singular_beta {
                 singular = Some(t);
             } else if singular_beta >= beta {
+                self.buffers[ply] = moves;
                 return singular_beta;
-            }
-            // The test overwrote this ply's move list: generate it again.
-            if under_threat {
-                defence_moves(&self.pos, &mut moves);
-            } else {
-                quiet_moves(&self.pos, &mut moves);
             }
         }
         self.order(&mut moves, tt_move, ply);
-        let policy_step = params.get(Param::PolicyReductionStep);
-        // The ordering score of the best move that is not the hash move: the policy
-        // reduction measures how far below it a move's own score lies.
-        let policy_top = if policy_step > 0 {
-            let keys = self.scored.borrow();
-            let own = &mut self.order_scores[ply];
-            own.clear();
-            own.extend(keys.iter().map(|&k| key_score(k)));
-            let skip = usize::from(tt_move.is_some() && moves.len() > 1);
-            own.get(skip).copied().unwrap_or(0)
-        } else {
-            0
-        };
 
         let original_alpha = alpha;
         let mut best = -INF;
@@ -539,21 +488,12 @@ impl<'a> Worker<'a> {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= 3
-                    && self.reducible(m, tactical, threatened, &params)
-                    && n >= params.get(Param::LmrMinMoves) as usize
-                {
+                if depth >= 3 && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
                     r = if lmr_log_scale > 0 {
                         log_reduction(lmr_log_scale, depth, n).min(depth - 2)
                     } else {
                         1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
                     };
-                    if policy_step > 0 {
-                        let gap = policy_top - self.order_scores[ply].get(n).copied().unwrap_or(0);
-                        let offset = params.get(Param::PolicyReductionOffset);
-                        r += ((gap - offset) / policy_step).clamp(0, 3);
-                        r = r.min(depth - 2);
-                    }
                     if pv_node {
                         r = (r - 1).max(0);
                     }
@@ -635,17 +575,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sort_keys_order_by_score_then_generation_and_give_the_score_back() {
+    fn sort_keys_order_by_score_then_generation() {
         let scores = [i32::MIN / 2, -4500, -1, 0, 1, 777, 1 << 28];
-        for &s in &scores {
-            assert_eq!(key_score(sort_key(s, 3, 42)), s);
-            assert_eq!(sort_key(s, 3, 42) & 0xFFFF, 42);
-        }
         let mut keys: Vec<u64> =
             scores.iter().enumerate().map(|(i, &s)| sort_key(s, i, 100 + i)).collect();
         keys.sort_unstable();
-        let sorted: Vec<i32> = keys.iter().map(|&k| key_score(k)).collect();
-        assert_eq!(sorted, vec![1 << 28, 777, 1, 0, -1, -4500, i32::MIN / 2]);
+        // The square rides in the low bits: 100 + the index of each score above.
+        let squares: Vec<u64> = keys.iter().map(|&k| k & 0xFFFF).collect();
+        assert_eq!(squares, vec![106, 105, 104, 103, 102, 101, 100]);
         // Equal scores: the earlier generated move first.
         assert!(sort_key(5, 1, 9) < sort_key(5, 2, 8));
     }

@@ -67,7 +67,8 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// After an interrupt the brains die because the referee killed them, not because they
 /// failed: a game thread that sees them die must neither judge the game (a false "crashed"
-/// result in the records) nor exit with its code. It waits here for the watcher's exit.
+/// result in the records) nor exit with its code. `game::play` reports every ending through
+/// `emit_end`, which waits here for the watcher's exit.
 pub(crate) fn hold_if_interrupted() {
     while INTERRUPTED.load(Ordering::SeqCst) {
         std::thread::sleep(Duration::from_millis(50));
@@ -165,7 +166,6 @@ pub fn run(
         }
         game::play(config, &mut observers, log.as_ref()).map_err(RunError)?
     };
-    hold_if_interrupted();
     let errors = [
         replay.as_mut().and_then(replay::ReplayWriter::take_error).map(|e| ("replay", e)),
         board_file.as_mut().and_then(|b| b.error.take()).map(|e| ("board file", e)),
