@@ -45,20 +45,12 @@ pub enum Param {
     FailHighMargin,
     SingularDepth,
     SingularMargin,
-    HistoryMalus,
-    LmrHistoryDiv,
-    IirDepth,
-    LmrImproving,
-    LmrCutNode,
     TtEvalRefine,
-    FutilityImproving,
     PvTtReduction,
-    LmrDeeperMargin,
-    QfourDepth,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 36;
+pub const COUNT: usize = 28;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -247,85 +239,20 @@ pub const SPECS: [ParamSpec; COUNT] = [
               stay for the hash move to count as singular",
     },
     ParamSpec {
-        name: "history_malus",
-        default: 0,
-        min: 0,
-        max: 1,
-        doc: "1: a quiet move's beta cut-off also lowers the history of the quiet moves \
-              searched before it at that node (by the same depth * depth)",
-    },
-    ParamSpec {
-        name: "lmr_history_div",
-        default: 0,
-        min: 0,
-        max: 100000,
-        doc: "0: off; else a late move's reduction shrinks by its history / this (at most 2 \
-              plies either way)",
-    },
-    ParamSpec {
-        name: "iir_depth",
-        default: 0,
-        min: 0,
-        max: 30,
-        doc: "0: off; else a node without a hash move at this remaining depth or more is \
-              searched a ply shallower (internal iterative reduction)",
-    },
-    ParamSpec {
-        name: "lmr_improving",
-        default: 0,
-        min: 0,
-        max: 1,
-        doc: "1: late moves are reduced a ply more when the side's static value is not above \
-              the one two plies before (not improving)",
-    },
-    ParamSpec {
-        name: "lmr_cut_node",
-        default: 0,
-        min: 0,
-        max: 1,
-        doc: "1: a reduced late move of a node expected to fail high (cut node) that is not a \
-              killer is reduced a ply more",
-    },
-    ParamSpec {
         name: "tt_eval_refine",
-        default: 0,
+        default: 1,
         min: 0,
         max: 1,
         doc: "1: razoring and futility pruning use the hash score instead of the static value \
               when its bound shows the true value beyond it",
     },
     ParamSpec {
-        name: "futility_improving",
-        default: 0,
-        min: 0,
-        max: 1,
-        doc: "1: the futility margin counts one ply less when the side's static value is above \
-              the one two plies before (improving)",
-    },
-    ParamSpec {
         name: "pv_tt_reduction",
-        default: 0,
+        default: 28,
         min: 0,
         max: 100,
         doc: "0: off; else a PV node whose hash move was found this many hundredths of a ply \
               per ply shallower is searched that much shallower (at most 3 plies)",
-    },
-    ParamSpec {
-        name: "lmr_deeper_margin",
-        default: 0,
-        min: 0,
-        max: 2000,
-        doc: "0: off; else a reduced late move whose reduced search beats alpha by more than \
-              this is searched again a ply deeper than its full depth",
-    },
-    ParamSpec {
-        name: "qfour_depth",
-        default: 0,
-        min: 0,
-        max: 20,
-        doc: "0: the leaves only probe for a VCF; else they also search the side to move's \
-              fours (each answered by its block) up to this many in a row, standing pat on \
-              the static value",
     },
 ];
 

@@ -144,8 +144,6 @@ pub struct Worker<'a> {
     pub threat_line: Vec<usize>,
     /// Move lists of the threat searches, one per ply (reused: no allocation per node).
     pub(crate) threat_buffers: Vec<Vec<usize>>,
-    /// Fours played in a row by the quiescence search on the current line.
-    qfours: u32,
     /// Scratch buffer of move ordering (a cell so that ordering can take `&self`).
     scored: std::cell::RefCell<Vec<u64>>,
 }
@@ -171,7 +169,6 @@ impl<'a> Worker<'a> {
             threat_limit: u64::MAX,
             threat_line: Vec::new(),
             threat_buffers: Vec::new(),
-            qfours: 0,
             scored: std::cell::RefCell::new(Vec::new()),
         }
     }
@@ -265,10 +262,7 @@ impl<'a> Worker<'a> {
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
     }
 
-    /// Alpha-beta with principal variation search. `depth` is in plies. A `cut_node` is a
-    /// zero-window node expected to fail high (Stockfish's cutNode: the children of a reduced
-    /// late move, and every other level below them).
-    #[allow(clippy::too_many_arguments)]
+    /// Alpha-beta with principal variation search. `depth` is in plies.
     pub fn search(
         &mut self,
         mut alpha: i32,
@@ -276,7 +270,6 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         pv_node: bool,
-        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         self.count_node();
@@ -321,7 +314,7 @@ impl<'a> Worker<'a> {
         // defences lost in self-play at equal nodes: 16-23; searching such leaves over the
         // defences, at most 4 levels deep, scored 60-70 at tc=5/0.5, Elo -27 +/- 46.)
         if depth <= 0 && !forced {
-            return self.quiescence(alpha, beta, ply);
+            return self.quiescence(ply);
         }
 
         // A singular-extension test searches this node again without its hash move: no hash
@@ -343,18 +336,6 @@ impl<'a> Worker<'a> {
                     return s;
                 }
             }
-        }
-
-        // Internal iterative reduction: a deep node without a hash move is probably not worth
-        // its full depth (and the shallower search gives the next visit a hash move).
-        let iir_depth = self.shared.params.get(Param::IirDepth);
-        if iir_depth > 0
-            && tt_move.is_none()
-            && depth >= iir_depth
-            && excluded == NO_MOVE
-            && !forced
-        {
-            depth -= 1;
         }
 
         // A PV node whose hash move comes from a much shallower search was off the PV in the
@@ -407,13 +388,9 @@ impl<'a> Worker<'a> {
                 }
             }
             if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
-                return self.quiescence(alpha, beta, ply);
+                return self.quiescence(ply);
             }
-            let futility_depth =
-                depth - i32::from(params.get(Param::FutilityImproving) != 0 && improving);
-            if eval - params.get(Param::FutilityMargin) * futility_depth >= beta
-                && beta > -MATE_BOUND
-            {
+            if eval - params.get(Param::FutilityMargin) * depth >= beta && beta > -MATE_BOUND {
                 return eval;
             }
         }
@@ -467,14 +444,7 @@ impl<'a> Worker<'a> {
             // The test runs at this ply while `moves` is held here: it fills a list of its own
             // in this ply's (now empty) buffer, and `moves` goes back there at the end.
             self.excluded[ply] = t;
-            let v = self.search(
-                singular_beta - 1,
-                singular_beta,
-                (depth - 1) / 2,
-                ply,
-                false,
-                cut_node,
-            );
+            let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
             self.excluded[ply] = NO_MOVE;
             if self.stopped {
                 self.buffers[ply] = moves;
@@ -514,11 +484,6 @@ impl<'a> Worker<'a> {
             && static_value >= beta + fail_high_margin * depth;
         let lmr_log_scale = params.get(Param::LmrLogScale);
         let late_moves_scale = params.get(Param::LateMovesScale);
-        let history_malus = params.get(Param::HistoryMalus) != 0;
-        let lmr_history_div = params.get(Param::LmrHistoryDiv);
-        let lmr_deeper_margin = params.get(Param::LmrDeeperMargin);
-        let lmr_cut_node = params.get(Param::LmrCutNode) != 0;
-        let lmr_improving = params.get(Param::LmrImproving) != 0 && !improving;
         let late_moves_max_depth =
             if late_moves_scale > 0 { params.get(Param::LateMovesMaxDepth) } else { 3 };
         for (n, &m) in moves.iter().enumerate() {
@@ -550,7 +515,7 @@ impl<'a> Worker<'a> {
             }
             self.pos.make(m);
             let score = if n == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node)
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut r = 0;
                 if depth >= 3 && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
@@ -559,51 +524,16 @@ impl<'a> Worker<'a> {
                     } else {
                         1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
                     };
-                    if lmr_improving {
-                        r += 1;
-                    }
-                    if lmr_history_div > 0 {
-                        r -= (self.history[me.index()][m] / lmr_history_div).clamp(-2, 2);
-                    }
-                    if lmr_improving || lmr_history_div > 0 {
-                        r = r.clamp(0, (depth - 2).max(0));
-                    }
                     if pv_node {
                         r = (r - 1).max(0);
                     }
-                    if lmr_cut_node
-                        && cut_node
-                        && r > 0
-                        && !self.killers[ply].contains(&m)
-                        && r < depth - 2
-                    {
-                        r += 1;
-                    }
                 }
-                let mut s = -self.search(
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - r,
-                    ply + 1,
-                    false,
-                    r > 0 || !cut_node,
-                );
+                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if s > alpha && r > 0 {
-                    // A reduced move that beats alpha by far earns a ply more than its full depth.
-                    let deeper = i32::from(
-                        lmr_deeper_margin > 0 && s > alpha + lmr_deeper_margin && s < MATE_BOUND,
-                    );
-                    s = -self.search(
-                        -alpha - 1,
-                        -alpha,
-                        new_depth + deeper,
-                        ply + 1,
-                        false,
-                        !cut_node,
-                    );
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
                 }
                 s
             };
@@ -627,22 +557,10 @@ impl<'a> Worker<'a> {
                                 k[1] = k[0];
                                 k[0] = m;
                             }
-                            let bonus = depth * depth;
-                            let c = me.index();
-                            self.history[c][m] += bonus;
-                            if history_malus {
-                                // The quiet moves searched before the cut-off did not cut.
-                                for &q in &moves[..n] {
-                                    if !self.is_tactical(q) {
-                                        self.history[c][q] -= bonus;
-                                    }
-                                }
-                            }
-                            if self.history[c][m] > 1 << 20
-                                || (history_malus
-                                    && moves[..n].iter().any(|&q| self.history[c][q] < -(1 << 20)))
-                            {
-                                for v in &mut self.history[c] {
+                            let h = &mut self.history[me.index()][m];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for v in &mut self.history[me.index()] {
                                     *v /= 2;
                                 }
                             }
@@ -671,46 +589,14 @@ impl<'a> Worker<'a> {
     /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation.
     /// (A penalty of 150 or 400 when the opponent threatens an open four and we have no four
     /// lost 18-22 in self-play at equal nodes; the square values already carry that threat.)
-    ///
-    /// With `qfour_depth`, the side to move may also play its fours (each answered by the
-    /// forced block, through `search` at depth 0) up to that many times in a row, standing pat
-    /// on the static value: a four that wins material shape counts at the leaf (Rapfi's QVCF).
-    fn quiescence(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(&mut self, ply: usize) -> i32 {
         let me = self.pos.side_to_move();
-        let fours = has_four_moves(&self.pos, me);
-        if fours && let Some(n) = self.vcf(self.shared.params.get(Param::LeafVcfDepth) as u32, ply)
+        if has_four_moves(&self.pos, me)
+            && let Some(n) = self.vcf(self.shared.params.get(Param::LeafVcfDepth) as u32, ply)
         {
             return MATE - ply as i32 - n as i32;
         }
-        let stand = self.evaluate();
-        let qfour_depth = self.shared.params.get(Param::QfourDepth) as u32;
-        if !fours || stand >= beta || self.qfours >= qfour_depth || ply >= MAX_PLY - 8 {
-            return stand;
-        }
-        let mut best = stand;
-        let mut alpha = alpha.max(stand);
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        moves.clear();
-        crate::movegen::four_moves(&self.pos, me, &mut moves);
-        self.qfours += 1;
-        for &m in &moves {
-            self.pos.make(m);
-            let v = -self.search(-beta, -alpha, 0, ply + 1, false, false);
-            self.pos.unmake();
-            if self.stopped {
-                break;
-            }
-            if v > best {
-                best = v;
-                alpha = alpha.max(v);
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-        self.qfours -= 1;
-        self.buffers[ply] = moves;
-        best
+        self.evaluate()
     }
 }
 
