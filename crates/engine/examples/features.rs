@@ -71,6 +71,22 @@ fn class_rows(out: &mut impl Write, rule: Rule) {
     }
 }
 
+/// `--pairs`: per position, the label, the tactical flag and the class-pair counts of
+/// `tuning::class_pair_counts` (64 cells, side to move's class major).
+fn pair_rows(out: &mut impl Write, rule: Rule) {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines().map_while(Result::ok) {
+        let Some(board) = board_of(&line) else { continue };
+        let counts = renzoku_engine::tuning::class_pair_counts(&board, rule);
+        let tactical = renzoku_engine::tuning::is_tactical(&board, rule);
+        let cells: Vec<String> = counts.iter().map(u32::to_string).collect();
+        if writeln!(out, "{},{},{}", label_of(&line), u8::from(tactical), cells.join(",")).is_err()
+        {
+            return;
+        }
+    }
+}
+
 /// The `"eval"` field of a labelled position ("" when absent).
 fn label_of(line: &str) -> &str {
     line.split("\"eval\":")
@@ -110,8 +126,18 @@ fn main() {
         }
         return;
     }
+    if args.iter().any(|a| a == "--pair-table") {
+        for (i, v) in renzoku_engine::tuning::pair_table_in_use(rule).iter().enumerate() {
+            let _ = writeln!(out, "{i},{v}");
+        }
+        return;
+    }
     if args.iter().any(|a| a == "--classes") {
         class_rows(&mut out, rule);
+        return;
+    }
+    if args.iter().any(|a| a == "--pairs") {
+        pair_rows(&mut out, rule);
         return;
     }
     if args.iter().any(|a| a == "--order") {
@@ -120,7 +146,7 @@ fn main() {
     }
     if !args.iter().any(|a| a == "--combos") {
         eprintln!(
-            "usage: features --combos|--order [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
+            "usage: features --combos|--order|--pairs|--classes [--rule N] < positions.jsonl | features --table|--masks|--pair-table [--rule N]"
         );
         std::process::exit(2);
     }
