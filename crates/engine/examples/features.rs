@@ -126,12 +126,6 @@ fn main() {
         }
         return;
     }
-    if args.iter().any(|a| a == "--pair-table") {
-        for (i, v) in renzoku_engine::tuning::pair_table_in_use(rule).iter().enumerate() {
-            let _ = writeln!(out, "{i},{v}");
-        }
-        return;
-    }
     if args.iter().any(|a| a == "--classes") {
         class_rows(&mut out, rule);
         return;
@@ -146,7 +140,7 @@ fn main() {
     }
     if !args.iter().any(|a| a == "--combos") {
         eprintln!(
-            "usage: features --combos|--order|--pairs|--classes [--rule N] < positions.jsonl | features --table|--masks|--pair-table [--rule N]"
+            "usage: features --combos|--order|--pairs|--classes [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
         );
         std::process::exit(2);
     }

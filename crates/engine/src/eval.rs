@@ -95,25 +95,6 @@ pub fn mask_eval(rule: renzoku_rules::Rule, mask: usize) -> i32 {
     i32::from(table[mask])
 }
 
-/// Number of class pairs ([`pair_index`]).
-pub const PAIRS: usize = CLASSES * CLASSES;
-
-/// Index of the pair of a square's threat classes for the side to move (`mine`) and for the
-/// waiting side (`theirs`).
-#[inline]
-pub fn pair_index(mine: u8, theirs: u8) -> usize {
-    usize::from(mine) * CLASSES + usize::from(theirs)
-}
-
-/// The evaluation term of every empty square per pair of its classes for the two sides
-/// ([`pair_index`]), fitted with the square tables: what a square is worth when both sides
-/// want it (the tables price each side's squares alone). Renju: none (its tables depend on the
-/// colour; no renju fit yet).
-pub fn pair_table(rule: renzoku_rules::Rule) -> &'static [i16; PAIRS] {
-    const NONE: [i16; PAIRS] = [0; PAIRS];
-    if rule == renzoku_rules::Rule::Renju { &NONE } else { &EVAL_PAIR_FIT }
-}
-
 const EVAL_MASK: [i16; MASKS] = EVAL_MASK_FIT;
 const EVAL_MASK_RENJU: [i16; MASKS] = EVAL_MASK_RENJU_FIT;
 

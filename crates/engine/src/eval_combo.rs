@@ -215,12 +215,3 @@ const EVAL_MASK_FIT: [i16; MASKS] = [
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, -10, 0, -19, 8, 28, 0, 16, 0, 0, 0, 2, 0, 37, 0, 26,
 ];
-
-// Fitted with the tables above: the term of an empty square per pair of its classes for the
-// side to move and the waiting side (`eval::pair_index`).
-const EVAL_PAIR_FIT: [i16; PAIRS] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-];

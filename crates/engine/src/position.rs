@@ -13,9 +13,7 @@ use std::sync::OnceLock;
 
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 
-use crate::eval::{
-    CL_3, CL_FIVE, CL_NONE, CLASSES, PAIRS, SquareInfo, Tables, combined, pair_index, pair_table,
-};
+use crate::eval::{CL_3, CL_FIVE, CL_NONE, CLASSES, SquareInfo, Tables, combined};
 use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub const PAD: usize = 5;
@@ -126,7 +124,6 @@ struct Undo {
     point: Point,
     bbox: [i32; 4],
     eval_sums: [u64; 2],
-    pair_sums: [i32; 2],
     /// Lengths of `changes` and `class_changes` before this move.
     changes: usize,
     class_changes: usize,
@@ -241,11 +238,6 @@ pub struct Position {
     /// Sums of the squares' evaluation shares, per colour, both roles packed (see
     /// `SquareInfo::eval` and [`pack`]).
     eval_sums: [u64; 2],
-    /// Sums of the class-pair term (`eval::pair_table`) over the empty squares, with black as
-    /// the side to move (0) and with white (1).
-    pair_sums: [i32; 2],
-    /// The class-pair term of the rule.
-    pairs: &'static [i16; PAIRS],
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
     by_class: [[Bitset; CLASSES]; 2],
     /// Their sizes (asked at every node, e.g. by the evaluation's threat mask).
@@ -283,8 +275,6 @@ struct Update<'a> {
     by_class: &'a mut [[Bitset; CLASSES]; 2],
     class_counts: &'a mut [[u16; CLASSES]; 2],
     sums: [u64; 2],
-    pair_sums: [i32; 2],
-    pairs: &'static [i16; PAIRS],
     hot: [&'static Hot; 2],
     codes: pattern::CodeTable,
 }
@@ -345,24 +335,7 @@ impl Update<'_> {
             if changed >> 16 != 0 {
                 self.recount(i, 1, codes_of(old, 1), codes_of(new, 1));
             }
-            let before = self.classes(old);
-            let after = self.classes(new);
-            if before != after {
-                let p = self.pairs;
-                let term = |[b, w]: [u8; 2]| {
-                    [i32::from(p[pair_index(b, w)]), i32::from(p[pair_index(w, b)])]
-                };
-                let (before, after) = (term(before), term(after));
-                self.pair_sums[0] += after[0] - before[0];
-                self.pair_sums[1] += after[1] - before[1];
-            }
         }
-    }
-
-    /// Black's and white's classes of a square with line codes `pat`.
-    #[inline(always)]
-    fn classes(&self, pat: u32) -> [u8; 2] {
-        [self.hot[0][codes_of(pat, 0) as usize] as u8, self.hot[1][codes_of(pat, 1) as usize] as u8]
     }
 
     /// Adds a stone (`stone`: its code at its slot) to the key of square `i` along `d` and, if
@@ -459,8 +432,6 @@ impl Position {
             pat: boxed_array(NO_PATTERNS),
             stone_rows: [0; ROWS],
             eval_sums: [0; 2],
-            pair_sums: [0; 2],
-            pairs: pair_table(rule),
             by_class: [
                 std::array::from_fn(|_| Bitset::new()),
                 std::array::from_fn(|_| Bitset::new()),
@@ -536,10 +507,6 @@ impl Position {
                         for d in 0..4 {
                             pos.refresh_pattern(i, d);
                         }
-                        let [b, w] =
-                            [0, 1].map(|c| pos.hot[c][codes_of(pos.pat[i], c) as usize] as u8);
-                        pos.pair_sums[0] += i32::from(pos.pairs[pair_index(b, w)]);
-                        pos.pair_sums[1] += i32::from(pos.pairs[pair_index(w, b)]);
                         for c in 0..2 {
                             let hot = pos.hot[c][codes_of(pos.pat[i], c) as usize];
                             pos.eval_sums[c] = pos.eval_sums[c].wrapping_add(hot & !CLASS_BITS);
@@ -665,13 +632,6 @@ impl Position {
         unpack(self.eval_sums[c.index()])[usize::from(!to_move)]
     }
 
-    /// Sum of the class-pair term (`eval::pair_table`) over the empty squares, with `c` as the
-    /// side to move.
-    #[inline]
-    pub fn pair_sum(&self, c: Color) -> i32 {
-        self.pair_sums[c.index()]
-    }
-
     /// Whether `c` may play on the empty square `idx`: for black under renju, not forbidden.
     /// Uses the patterns and calls the exact checker only for possible double threes.
     pub fn is_legal(&self, idx: usize, c: Color) -> bool {
@@ -742,7 +702,6 @@ impl Position {
             point: p,
             bbox: self.bbox,
             eval_sums: self.eval_sums,
-            pair_sums: self.pair_sums,
             changes: self.changes.len,
             class_changes: self.class_changes.len(),
         });
@@ -763,8 +722,6 @@ impl Position {
             by_class: &mut self.by_class,
             class_counts: &mut self.class_counts,
             sums: self.eval_sums,
-            pair_sums: self.pair_sums,
-            pairs: self.pairs,
             hot: self.hot,
             codes: self.codes,
         };
@@ -775,7 +732,6 @@ impl Position {
         u.line::<3>(idx, dirs[3], code, reach5);
         u.recount_changes();
         self.eval_sums = u.sums;
-        self.pair_sums = u.pair_sums;
         self.changes.len += u.changes_len;
         self.add_near(p.x as usize, p.y as usize);
         self.side = color.opponent();
@@ -807,7 +763,6 @@ impl Position {
             Self::move_class(sets, counts, c.idx as usize, c.new, c.old);
         }
         self.eval_sums = undo.eval_sums;
-        self.pair_sums = undo.pair_sums;
         self.stone_rows[(p.y as usize + PAD) % ROWS] &= !(1 << (p.x as usize + PAD));
         self.bbox = undo.bbox;
         self.side = color;
@@ -840,7 +795,6 @@ mod tests {
         let fresh = Position::new(&pos.board, pos.rule);
         assert_eq!(fresh.hash, pos.hash);
         assert_eq!(fresh.eval_sums, pos.eval_sums);
-        assert_eq!(fresh.pair_sums, pos.pair_sums);
         for c in 0..2 {
             for class in CL_3..CLASSES as u8 {
                 let fresh_set: Vec<usize> = fresh.by_class[c][class as usize].iter().collect();

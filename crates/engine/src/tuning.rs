@@ -129,11 +129,6 @@ pub fn class_pair_counts(board: &renzoku_rules::Board, rule: renzoku_rules::Rule
     counts
 }
 
-/// The class-pair term in use (`eval::pair_table`), per pair.
-pub fn pair_table_in_use(rule: renzoku_rules::Rule) -> Vec<i32> {
-    crate::eval::pair_table(rule).iter().map(|&v| i32::from(v)).collect()
-}
-
 /// The threat-mask term in use (`eval::mask_eval`), per mask.
 pub fn mask_table_in_use(rule: renzoku_rules::Rule) -> Vec<i32> {
     (0..crate::eval::MASKS).map(|m| crate::eval::mask_eval(rule, m)).collect()
@@ -225,8 +220,8 @@ mod tests {
     }
 
     /// The fitting pipeline sees exactly what the engine evaluates: the combination counts
-    /// times the tables in use, plus the threat-mask term and the class-pair counts times the
-    /// pair term, give the static evaluation, with renju's colour blocks.
+    /// times the tables in use, plus the threat-mask term, give the static evaluation, with
+    /// renju's colour blocks.
     #[test]
     fn combo_features_reproduce_the_static_evaluation() {
         for rule in [Rule::Freestyle, Rule::Renju] {
@@ -246,13 +241,6 @@ mod tests {
                     })
                     .sum::<i32>()
                     + mask;
-                let pair_term = pair_table_in_use(rule);
-                let pairs: i32 = class_pair_counts(&board, rule)
-                    .iter()
-                    .zip(&pair_term)
-                    .map(|(&n, &v)| n as i32 * v)
-                    .sum();
-                let sum = sum + pairs;
                 let pos = crate::position::Position::new(&board, rule);
                 assert_eq!(crate::worker::static_eval(&pos), sum, "{rule:?} {board:?}");
             }

@@ -68,7 +68,6 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 pub fn static_eval(pos: &Position) -> i32 {
     let me = pos.side_to_move();
     let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false)
-        + pos.pair_sum(me)
         + crate::eval::mask_eval(pos.rule, position_threat_mask(pos));
     score.clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
 }

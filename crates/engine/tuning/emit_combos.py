@@ -39,11 +39,3 @@ print('// Fitted with the table above: the evaluation term per threat mask (`eva
 print(f"const EVAL_MASK{'_RENJU' if len(w) == 4 else ''}_FIT: [i16; MASKS] = [")
 print_values(fit['masks'], '    ')
 print('];')
-if len(w) != 4:
-    pairs = fit['pairs'] if 'pairs' in fit.files and len(fit['pairs']) else np.zeros(64)
-    print()
-    print('// Fitted with the tables above: the term of an empty square per pair of its classes for the')
-    print('// side to move and the waiting side (`eval::pair_index`).')
-    print('const EVAL_PAIR_FIT: [i16; PAIRS] = [')
-    print_values(pairs, '    ')
-    print('];')

@@ -1,8 +1,7 @@
 """Fits the pattern-combination evaluation tables (one value per combination of a square's four
 line codes, for the side to move's squares and for the waiting side's) to labelled positions.
 
-usage: python3 fit_combos.py FEATURES.csv TABLE.csv OUT.npz [MASKS.csv]
-                            [--pairs PAIRS.csv PAIR_TABLE.csv] [LAMBDA ...]
+usage: python3 fit_combos.py FEATURES.csv TABLE.csv OUT.npz [MASKS.csv] [LAMBDA ...]
 
 FEATURES.csv: `features --combos` output; TABLE.csv: `features --table` (the table in use, the
 prior: the fit learns corrections to it, and combinations the data rarely shows keep their old
@@ -10,10 +9,7 @@ values), both made with the same `--rule`: two columns (side to move's squares, 
 side's), four under renju (black's two, then white's; `tuning::combo_features`). The value per
 threat mask (`eval::threat_mask`, the third CSV column; `eval::mask_eval`) is fitted jointly,
 starting from MASKS.csv (`features --masks`, `index,value` lines) or zero; FIT_MASKS=0 keeps
-the masks out of the fit (zero). With --pairs, the term per pair of a square's classes for
-the two sides (`eval::pair_table`) is fitted too: PAIRS.csv is `features --pairs` output for
-the same positions in the same order, PAIR_TABLE.csv the term in use (`features --pair-table`).
-Labels are Rapfi's evaluations (winning chance =
+the masks out of the fit (zero). Labels are Rapfi's evaluations (winning chance =
 logistic(eval / 200)); a mate score counts as +-800; tactical positions are left out. 10 % of
 the positions (every tenth) are held out; the held-out cross-entropy of the table in use and of
 each fit is printed; the best fit is saved.
@@ -22,15 +18,11 @@ import os
 import sys
 import numpy as np
 from scipy.optimize import minimize
-from scipy.sparse import csr_matrix, hstack
+from scipy.sparse import csr_matrix
 
 feat_path, table_path, out_path = sys.argv[1:4]
 rest = sys.argv[4:]
 masks_path = rest.pop(0) if rest and rest[0].endswith('.csv') else None
-pairs_path = pair_table_path = None
-if rest and rest[0] == '--pairs':
-    pairs_path, pair_table_path = rest[1:3]
-    rest = rest[3:]
 MATE_EVAL = 800.0
 lambdas = [float(x) for x in rest] or [1e-8, 1e-7, 1e-6]
 table = np.loadtxt(table_path, delimiter=',', dtype=float)
@@ -42,11 +34,8 @@ w_base = np.concatenate([table[:, 1 + b] for b in range(blocks)] + [np.zeros(MAS
 if masks_path:
     w_base[blocks * combos:] = np.loadtxt(masks_path, delimiter=',', dtype=float)[:, 1]
 rows, cols, vals, labels = [], [], [], []
-pair_rows = []
-pair_file = open(pairs_path) if pairs_path else None
 skipped = 0
 for line in open(feat_path):
-    pair_line = pair_file.readline() if pair_file else ''
     parts = line.rstrip('\n').split(',')
     lab = parts[0]
     if parts[1] == '1' or lab in ('None', ''):
@@ -60,11 +49,6 @@ for line in open(feat_path):
         continue
     r = len(labels)
     labels.append(y)
-    if pair_file:
-        cells = pair_line.rstrip('\n').split(',')
-        if cells[0] != lab:
-            sys.exit(f'{pairs_path} does not follow {feat_path} (line {r + skipped + 1})')
-        pair_rows.append([float(x) for x in cells[2:]])
     rows.append(r)
     cols.append(blocks * combos + int(parts[2]))
     vals.append(1)
@@ -79,11 +63,6 @@ for line in open(feat_path):
         vals.append(-c if (i // combos) % 2 else c)
 Y = np.array(labels)
 X = csr_matrix((vals, (rows, cols)), shape=(len(Y), blocks * combos + MASKS), dtype=float)
-PAIRS = 0
-if pair_file:
-    PAIRS = len(pair_rows[0])
-    X = hstack([X, csr_matrix(np.array(pair_rows))]).tocsr()
-    w_base = np.concatenate([w_base, np.loadtxt(pair_table_path, delimiter=',', dtype=float)[:, 1]])
 P = 1 / (1 + np.exp(-Y / 200.0))
 print(f'{len(Y)} positions ({skipped} tactical ones left out; {int((np.abs(Y) == MATE_EVAL).sum())} mates as +-{MATE_EVAL:g}); label mean {Y.mean():.1f}, sd {Y.std():.1f}')
 test = np.arange(len(Y)) % 10 == 0
@@ -102,14 +81,10 @@ K = min(ks, key=lambda k: xent(base_tr / k, Ptr))
 print(f'scale K = {K} (best for the table in use); held-out entropy of the labels {floor:.4f}')
 print(f'held-out cross-entropy, table in use: {xent(Xte @ w_base / K, Pte):.4f}')
 # The all-dead combination stays 0 in every block: its count is the board's geometry.
-NFEAT = blocks * combos + MASKS + PAIRS
-free = np.ones(NFEAT, bool)
+free = np.ones(blocks * combos + MASKS, bool)
 if os.environ.get('FIT_MASKS') == '0':
-    free[blocks * combos:blocks * combos + MASKS] = False
+    free[blocks * combos:] = False
 free[[b * combos for b in range(blocks)]] = False
-if PAIRS:
-    # A square with no class for either side (and every stone) stays 0.
-    free[blocks * combos + MASKS] = False
 best = None
 for lam in lambdas:
     def loss(d):
@@ -120,7 +95,7 @@ for lam in lambdas:
         l = -(Ptr * np.log(qc) + (1 - Ptr) * np.log(1 - qc)).mean() + lam * (d @ d)
         g = (Xtr.T @ (q - Ptr)) / len(Ptr) / K + 2 * lam * d
         return l, g * free
-    r = minimize(loss, np.zeros(NFEAT), jac=True, method='L-BFGS-B',
+    r = minimize(loss, np.zeros(blocks * combos + MASKS), jac=True, method='L-BFGS-B',
                  options={'maxiter': 3000, 'ftol': 1e-13, 'gtol': 1e-10})
     w = w_base + r.x * free
     te = xent(Xte @ w / K, Pte)
@@ -130,5 +105,4 @@ for lam in lambdas:
         best = (te, lam, w)
 print(f'kept lambda {best[1]:g}: held-out {best[0]:.4f}')
 w = np.round(best[2]).astype(int)
-np.savez(out_path, combos=w[:blocks * combos].reshape(blocks, combos),
-         masks=w[blocks * combos:blocks * combos + MASKS], pairs=w[blocks * combos + MASKS:])
+np.savez(out_path, combos=w[:blocks * combos].reshape(blocks, combos), masks=w[blocks * combos:])
