@@ -315,14 +315,7 @@ mod tests {
         tt.set_salt(salt(0, 15, 15));
         for i in 1..500u64 {
             let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            tt.store(
-                key,
-                Some(Point::new((i % 15) as u8, 7)),
-                i as i32,
-                i % 2 == 0,
-                3,
-                Bound::Exact,
-            );
+            tt.store(key, Some(Point::new((i % 15) as u8, 7)), i as i32, -3, 3, Bound::Exact);
         }
         tt
     }

@@ -47,14 +47,10 @@ pub enum Param {
     SingularMargin,
     TtEvalRefine,
     PvTtReduction,
-    AlphaImprovementReduction,
-    SingularDoubleMargin,
-    SingularNegative,
-    TtPvLmr,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 32;
+pub const COUNT: usize = 28;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -257,39 +253,6 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 100,
         doc: "0: off; else a PV node whose hash move was found this many hundredths of a ply \
               per ply shallower is searched that much shallower (at most 3 plies)",
-    },
-    ParamSpec {
-        name: "alpha_improvement_reduction",
-        default: 0,
-        min: 0,
-        max: 2,
-        doc: "plies by which a PV node searches its remaining moves shallower once one of them \
-              raised alpha (remaining depth 3 to 11, no mate score; Rapfi's form)",
-    },
-    ParamSpec {
-        name: "singular_double_margin",
-        default: 0,
-        min: 0,
-        max: 200,
-        doc: "0: off; else a non-PV hash move whose alternatives stay this far below the \
-              singular bound is extended two plies instead of one (at most 6 such extra plies \
-              on a line)",
-    },
-    ParamSpec {
-        name: "singular_negative",
-        default: 0,
-        min: 0,
-        max: 2,
-        doc: "plies less for a hash move that is not singular (another move also reaches the \
-              singular bound) while its hash score is at least beta",
-    },
-    ParamSpec {
-        name: "ttpv_lmr",
-        default: 0,
-        min: 0,
-        max: 1,
-        doc: "1: a node that was searched as a PV node before (its hash entry says so) reduces \
-              its late moves a ply less, as a PV node does (Stockfish's and Rapfi's ttPv)",
     },
 ];
 

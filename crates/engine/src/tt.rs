@@ -30,9 +30,7 @@ pub struct Entry {
     pub best: Option<Point>,
     /// Score in node-relative form (mate scores relative to the stored node).
     pub score: i32,
-    /// The node was searched as a PV node when this entry was written (Stockfish's and
-    /// Rapfi's "ttPv": its later searches reduce less).
-    pub pv: bool,
+    pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -41,7 +39,7 @@ pub(crate) const WAYS: usize = 4;
 const ENTRY_BYTES: usize = 16;
 /// Version of the packed entry layout (`pack`/`unpack`, the move encoding, the key scheme), as
 /// written into hash files: a file from another layout is refused, not misread.
-pub(crate) const LAYOUT_VERSION: u32 = 2;
+pub(crate) const LAYOUT_VERSION: u32 = 1;
 const NO_MOVE: u64 = 0xFFFF;
 
 /// `repr(C)`: two `AtomicU64`s and nothing else, so a slot is 16 bytes with 8-byte alignment and
@@ -105,14 +103,14 @@ fn decode_move(v: u64) -> Option<Point> {
 fn pack(
     best: Option<Point>,
     score: i32,
-    pv: bool,
+    eval: i32,
     depth: i32,
     bound: Bound,
     generation: u8,
 ) -> u64 {
     encode_move(best)
         | (u64::from(score as i16 as u16) << 16)
-        | (u64::from(pv) << 32)
+        | (u64::from(eval as i16 as u16) << 32)
         | (u64::from(depth.clamp(-128, 127) as i8 as u8) << 48)
         | ((bound as u64) << 56)
         | (u64::from(generation & 0x3F) << 58)
@@ -128,7 +126,7 @@ fn unpack(data: u64) -> Option<Entry> {
     Some(Entry {
         best: decode_move(data & 0xFFFF),
         score: i32::from((data >> 16) as u16 as i16),
-        pv: (data >> 32) & 1 != 0,
+        eval: i32::from((data >> 32) as u16 as i16),
         depth: i32::from((data >> 48) as u8 as i8),
         bound,
     })
@@ -257,7 +255,7 @@ impl TranspositionTable {
         key: u64,
         best: Option<Point>,
         score: i32,
-        pv: bool,
+        eval: i32,
         depth: i32,
         bound: Bound,
     ) {
@@ -282,7 +280,7 @@ impl TranspositionTable {
                             return;
                         }
                         if best.is_none() && old.best.is_some() {
-                            let packed = pack(old.best, score, pv, depth, bound, generation);
+                            let packed = pack(old.best, score, eval, depth, bound, generation);
                             s.data.store(packed, Ordering::Relaxed);
                             s.check.store(key ^ packed, Ordering::Relaxed);
                             return;
@@ -298,7 +296,7 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let packed = pack(best, score, pv, depth, bound, generation);
+        let packed = pack(best, score, eval, depth, bound, generation);
         bucket[victim].data.store(packed, Ordering::Relaxed);
         bucket[victim].check.store(key ^ packed, Ordering::Relaxed);
     }
@@ -336,10 +334,10 @@ mod tests {
         let tt = TranspositionTable::new(1 << 16);
         let key = 0x1234_5678_9ABC_DEF0;
         assert!(tt.probe(key).is_none());
-        tt.store(key, Some(Point::new(7, 9)), -321, true, 6, Bound::Lower);
+        tt.store(key, Some(Point::new(7, 9)), -321, 45, 6, Bound::Lower);
         let e = tt.probe(key).expect("stored entry");
         assert_eq!(e.best, Some(Point::new(7, 9)));
-        assert_eq!((e.score, e.pv, e.depth, e.bound), (-321, true, 6, Bound::Lower));
+        assert_eq!((e.score, e.eval, e.depth, e.bound), (-321, 45, 6, Bound::Lower));
         assert!(tt.probe(key ^ 1).is_none());
         assert!(tt.usage_permille() > 0);
         tt.clear();
@@ -352,7 +350,7 @@ mod tests {
         let key = 0x0F0F_1234_5678_9ABC;
         let a = salt(0, 15, 15);
         tt.set_salt(a);
-        tt.store(key, Some(Point::new(1, 2)), 10, false, 4, Bound::Exact);
+        tt.store(key, Some(Point::new(1, 2)), 10, 0, 4, Bound::Exact);
         for other in [salt(1, 15, 15), salt(0, 20, 20), salt(0, 15, 20), salt(0, 20, 15)] {
             assert_ne!(other, a);
             tt.set_salt(other);
@@ -369,7 +367,7 @@ mod tests {
         tt.set_salt(salt(2, 15, 15));
         let keys: Vec<u64> = (1..200u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         for (i, &k) in keys.iter().enumerate() {
-            tt.store(k, Some(Point::new(i as u8 % 15, 3)), i as i32, false, 5, Bound::Lower);
+            tt.store(k, Some(Point::new(i as u8 % 15, 3)), i as i32, 0, 5, Bound::Lower);
         }
         let raw: Vec<RawEntry> = tt.raw_entries().collect();
         assert!(!raw.is_empty());

@@ -18,9 +18,6 @@ const NO_MOVE: usize = usize::MAX;
 
 /// Marks a ply without a static value (static values are clamped far inside this).
 const NO_EVAL: i32 = i32::MIN;
-
-/// Most plies of double extension along one line.
-const MAX_EXTRA_EXTENSIONS: i32 = 6;
 // The search constants (leaf VCF depth, futility and razoring margins, late-move limits, move
 // ordering bonuses) are tunable: see `params.rs`. (Futility depth 6 against 3: 67-30-3 at
 // tc=5/0.5.)
@@ -136,9 +133,6 @@ pub struct Worker<'a> {
     excluded: Vec<usize>,
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
-    /// Plies of double extension on the line to each ply (bounded by
-    /// [`MAX_EXTRA_EXTENSIONS`] so that a line cannot grow without end).
-    extra_extensions: Vec<i32>,
     history: [Vec<i32>; 2],
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
@@ -167,7 +161,6 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
-            extra_extensions: vec![0; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -330,8 +323,6 @@ impl<'a> Worker<'a> {
         let key = self.pos.hash();
         let entry = self.shared.tt.probe(key);
         let mut tt_move = None;
-        // On the PV now or when the hash entry was written.
-        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         if let Some(e) = entry {
             tt_move = e.best.map(|p| self.pos.index_of(p)).filter(|&i| self.pos.is_empty(i));
             if !pv_node && e.depth >= depth && excluded == NO_MOVE {
@@ -459,22 +450,11 @@ impl<'a> Worker<'a> {
                 self.buffers[ply] = moves;
                 return 0;
             }
-            let double_margin = params.get(Param::SingularDoubleMargin);
             if v < singular_beta {
-                // Far below the bound on a non-PV line: two plies, a bounded number of times
-                // along a line (Rapfi's and Stockfish's double extension).
-                let double = double_margin > 0
-                    && !pv_node
-                    && v < singular_beta - double_margin
-                    && self.extra_extensions[ply] < MAX_EXTRA_EXTENSIONS;
-                singular = Some((t, if double { 2 } else { 1 }));
+                singular = Some(t);
             } else if singular_beta >= beta {
                 self.buffers[ply] = moves;
                 return singular_beta;
-            } else if from_tt(e.score, ply) >= beta {
-                // Another move also holds the bound and the hash move is expected to fail
-                // high: it needs less depth to show it (negative extension).
-                singular = Some((t, -params.get(Param::SingularNegative)));
             }
         }
         self.order(&mut moves, tt_move, ply);
@@ -530,14 +510,9 @@ impl<'a> Worker<'a> {
             if likely_fail_high && self.pos.class(m, me) < CL_4 {
                 new_depth -= 1;
             }
-            let mut extra = 0;
-            if let Some((t, ext)) = singular
-                && t == m
-            {
-                new_depth += ext;
-                extra = (ext - 1).max(0);
+            if singular == Some(m) {
+                new_depth += 1;
             }
-            self.extra_extensions[ply + 1] = self.extra_extensions[ply] + extra;
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
@@ -549,7 +524,7 @@ impl<'a> Worker<'a> {
                     } else {
                         1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
                     };
-                    if pv_node || (tt_pv && params.get(Param::TtPvLmr) != 0) {
+                    if pv_node {
                         r = (r - 1).max(0);
                     }
                 }
@@ -574,11 +549,6 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     if pv_node {
                         self.set_pv(ply, m);
-                    }
-                    // Once a move of a PV node has raised alpha, the later moves only have to
-                    // show that they do not beat it: they need less depth (Rapfi).
-                    if score < beta && depth > 2 && depth < 12 && score.abs() < MATE_BOUND {
-                        depth -= params.get(Param::AlphaImprovementReduction);
                     }
                     if score >= beta {
                         if !tactical {
@@ -611,7 +581,7 @@ impl<'a> Worker<'a> {
         };
         if excluded == NO_MOVE {
             let best_point = best_move.map(|m| self.pos.point(m));
-            self.shared.tt.store(key, best_point, to_tt(best, ply), tt_pv, depth, bound);
+            self.shared.tt.store(key, best_point, to_tt(best, ply), 0, depth, bound);
         }
         best
     }
