@@ -55,31 +55,15 @@ fn order_rows(out: &mut impl Write, rule: Rule) {
     }
 }
 
-/// `--classes`: per position, the label, the tactical flag and the class counts of
-/// `tuning::class_counts` (the side to move's five, then the waiting side's).
-fn class_rows(out: &mut impl Write, rule: Rule) {
+/// Per labelled position on stdin: the label, the tactical flag and the counts `counts` gives:
+/// `--classes` (`tuning::class_counts`: the side to move's five, then the waiting side's) and
+/// `--pairs` (`tuning::class_pair_counts`: 64 cells, the side to move's class major).
+fn count_rows(out: &mut impl Write, rule: Rule, counts: impl Fn(&Board, Rule) -> Vec<u32>) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
         let Some(board) = board_of(&line) else { continue };
-        let counts = renzoku_engine::tuning::class_counts(&board, rule);
         let tactical = renzoku_engine::tuning::is_tactical(&board, rule);
-        let cells: Vec<String> = counts.iter().flatten().map(u32::to_string).collect();
-        if writeln!(out, "{},{},{}", label_of(&line), u8::from(tactical), cells.join(",")).is_err()
-        {
-            return;
-        }
-    }
-}
-
-/// `--pairs`: per position, the label, the tactical flag and the class-pair counts of
-/// `tuning::class_pair_counts` (64 cells, side to move's class major).
-fn pair_rows(out: &mut impl Write, rule: Rule) {
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines().map_while(Result::ok) {
-        let Some(board) = board_of(&line) else { continue };
-        let counts = renzoku_engine::tuning::class_pair_counts(&board, rule);
-        let tactical = renzoku_engine::tuning::is_tactical(&board, rule);
-        let cells: Vec<String> = counts.iter().map(u32::to_string).collect();
+        let cells: Vec<String> = counts(&board, rule).iter().map(u32::to_string).collect();
         if writeln!(out, "{},{},{}", label_of(&line), u8::from(tactical), cells.join(",")).is_err()
         {
             return;
@@ -127,11 +111,13 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--classes") {
-        class_rows(&mut out, rule);
+        count_rows(&mut out, rule, |b, r| {
+            renzoku_engine::tuning::class_counts(b, r).into_iter().flatten().collect()
+        });
         return;
     }
     if args.iter().any(|a| a == "--pairs") {
-        pair_rows(&mut out, rule);
+        count_rows(&mut out, rule, renzoku_engine::tuning::class_pair_counts);
         return;
     }
     if args.iter().any(|a| a == "--order") {
