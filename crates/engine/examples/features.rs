@@ -55,15 +55,15 @@ fn order_rows(out: &mut impl Write, rule: Rule) {
     }
 }
 
-/// Per labelled position on stdin: the label, the tactical flag and the counts `counts` gives:
-/// `--classes` (`tuning::class_counts`: the side to move's five, then the waiting side's) and
-/// `--pairs` (`tuning::class_pair_counts`: 64 cells, the side to move's class major).
-fn count_rows(out: &mut impl Write, rule: Rule, counts: impl Fn(&Board, Rule) -> Vec<u32>) {
+/// `--classes`: per position, the label, the tactical flag and the class counts of
+/// `tuning::class_counts` (the side to move's five, then the waiting side's).
+fn class_rows(out: &mut impl Write, rule: Rule) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
         let Some(board) = board_of(&line) else { continue };
+        let counts = renzoku_engine::tuning::class_counts(&board, rule);
         let tactical = renzoku_engine::tuning::is_tactical(&board, rule);
-        let cells: Vec<String> = counts(&board, rule).iter().map(u32::to_string).collect();
+        let cells: Vec<String> = counts.iter().flatten().map(u32::to_string).collect();
         if writeln!(out, "{},{},{}", label_of(&line), u8::from(tactical), cells.join(",")).is_err()
         {
             return;
@@ -111,13 +111,7 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--classes") {
-        count_rows(&mut out, rule, |b, r| {
-            renzoku_engine::tuning::class_counts(b, r).into_iter().flatten().collect()
-        });
-        return;
-    }
-    if args.iter().any(|a| a == "--pairs") {
-        count_rows(&mut out, rule, renzoku_engine::tuning::class_pair_counts);
+        class_rows(&mut out, rule);
         return;
     }
     if args.iter().any(|a| a == "--order") {
@@ -126,7 +120,7 @@ fn main() {
     }
     if !args.iter().any(|a| a == "--combos") {
         eprintln!(
-            "usage: features --combos|--order|--pairs|--classes [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
+            "usage: features --combos|--order [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
         );
         std::process::exit(2);
     }

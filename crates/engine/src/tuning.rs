@@ -108,27 +108,6 @@ pub fn class_counts(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> 
         .map(|c| [CL_3, CL_33, CL_4, CL_43, CL_FLEX4].map(|class| pos.class_count(c, class)))
 }
 
-/// For every empty square, the pair of threat classes (`eval::CLASSES` each) it has for the
-/// side to move and for the waiting side, counted in `counts[mine * CLASSES + theirs]`: the
-/// raw material of cross-colour evaluation terms tried offline (`features --pairs`).
-pub fn class_pair_counts(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> Vec<u32> {
-    use crate::eval::CLASSES;
-    let pos = crate::position::Position::new(board, rule);
-    let me = pos.side_to_move();
-    let mut counts = vec![0u32; CLASSES * CLASSES];
-    for y in 0..pos.height {
-        for x in 0..pos.width {
-            let i = pos.index(x, y);
-            if pos.is_empty(i) {
-                let mine = usize::from(pos.class(i, me));
-                let theirs = usize::from(pos.class(i, me.opponent()));
-                counts[mine * CLASSES + theirs] += 1;
-            }
-        }
-    }
-    counts
-}
-
 /// The threat-mask term in use (`eval::mask_eval`), per mask.
 pub fn mask_table_in_use(rule: renzoku_rules::Rule) -> Vec<i32> {
     (0..crate::eval::MASKS).map(|m| crate::eval::mask_eval(rule, m)).collect()

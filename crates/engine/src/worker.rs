@@ -341,7 +341,8 @@ impl<'a> Worker<'a> {
         // A PV node whose hash move comes from a much shallower search was off the PV in the
         // last iterations: it gets part of that difference less depth (Rapfi's reduction for a
         // PV hash move not chosen for a few iterations).
-        let pv_tt_reduction = self.shared.params.get(Param::PvTtReduction);
+        let params = self.shared.params;
+        let pv_tt_reduction = params.get(Param::PvTtReduction);
         if pv_tt_reduction > 0
             && pv_node
             && depth > 1
@@ -359,7 +360,6 @@ impl<'a> Worker<'a> {
         // Static pruning near the leaves (Rapfi's razoring and child-node futility): only when
         // the opponent has no five, open-four or four-three square, where the static value
         // would hide a forced line.
-        let params = self.shared.params;
         // The static value of every node that is not answering a five, kept by ply: a side
         // whose value rose over its last move is "improving" and prunes less.
         let static_value = if forced { NO_EVAL } else { self.evaluate() };
