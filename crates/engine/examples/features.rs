@@ -120,7 +120,7 @@ fn main() {
     }
     if !args.iter().any(|a| a == "--combos") {
         eprintln!(
-            "usage: features --combos|--order [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
+            "usage: features --combos|--order|--classes [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
         );
         std::process::exit(2);
     }
