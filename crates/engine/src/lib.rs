@@ -27,6 +27,7 @@ mod caution;
 mod engine;
 mod eval;
 mod hashfile;
+mod hidden;
 mod limits;
 mod movegen;
 mod observer;

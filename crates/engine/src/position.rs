@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 
 use crate::eval::{CL_3, CL_FIVE, CL_NONE, CLASSES, SquareInfo, Tables, combined};
+use crate::hidden;
 use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub const PAD: usize = 5;
@@ -124,6 +125,7 @@ struct Undo {
     point: Point,
     bbox: [i32; 4],
     eval_sums: [u64; 2],
+    hidden: [hidden::Sums; 2],
     /// Lengths of `changes` and `class_changes` before this move.
     changes: usize,
     class_changes: usize,
@@ -238,6 +240,11 @@ pub struct Position {
     /// Sums of the squares' evaluation shares, per colour, both roles packed (see
     /// `SquareInfo::eval` and [`pack`]).
     eval_sums: [u64; 2],
+    /// The evaluation's hidden sums per colour (`hidden::Sums`); zero under renju, which has no
+    /// hidden layer.
+    hidden: [hidden::Sums; 2],
+    /// Combination index per code key, for the hidden sums (None under renju).
+    combo_of: Option<&'static [u16; 1 << 16]>,
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
     by_class: [[Bitset; CLASSES]; 2],
     /// Their sizes (asked at every node, e.g. by the evaluation's threat mask).
@@ -275,6 +282,8 @@ struct Update<'a> {
     by_class: &'a mut [[Bitset; CLASSES]; 2],
     class_counts: &'a mut [[u16; CLASSES]; 2],
     sums: [u64; 2],
+    hidden: &'a mut [hidden::Sums; 2],
+    combo_of: Option<&'static [u16; 1 << 16]>,
     hot: [&'static Hot; 2],
     codes: pattern::CodeTable,
 }
@@ -369,6 +378,12 @@ impl Update<'_> {
         let (before, after) = (self.hot[c][old as usize], self.hot[c][new as usize]);
         self.sums[c] =
             self.sums[c].wrapping_add(after & !CLASS_BITS).wrapping_sub(before & !CLASS_BITS);
+        if let Some(combo_of) = self.combo_of {
+            let (before, after) = (combo_of[old as usize], combo_of[new as usize]);
+            if before != after {
+                hidden::update(&mut self.hidden[c], usize::from(before), usize::from(after));
+            }
+        }
         let (before, after) = (before as u8, after as u8);
         if before != after && (before >= CL_3 || after >= CL_3) {
             self.class_changed(i, c, before, after);
@@ -432,6 +447,8 @@ impl Position {
             pat: boxed_array(NO_PATTERNS),
             stone_rows: [0; ROWS],
             eval_sums: [0; 2],
+            hidden: [hidden::NO_SUMS; 2],
+            combo_of: (rule != Rule::Renju).then(hidden::combo_of_key),
             by_class: [
                 std::array::from_fn(|_| Bitset::new()),
                 std::array::from_fn(|_| Bitset::new()),
@@ -510,6 +527,10 @@ impl Position {
                         for c in 0..2 {
                             let hot = pos.hot[c][codes_of(pos.pat[i], c) as usize];
                             pos.eval_sums[c] = pos.eval_sums[c].wrapping_add(hot & !CLASS_BITS);
+                            if let Some(combo_of) = pos.combo_of {
+                                let key = codes_of(pos.pat[i], c) as usize;
+                                hidden::add(&mut pos.hidden[c], usize::from(combo_of[key]));
+                            }
                             Self::move_class(
                                 &mut pos.by_class[c],
                                 &mut pos.class_counts[c],
@@ -632,6 +653,16 @@ impl Position {
         unpack(self.eval_sums[c.index()])[usize::from(!to_move)]
     }
 
+    /// The hidden layer's share of the evaluation for the side to move, whose position's threat
+    /// mask is `mask` (`hidden::output`); 0 under renju.
+    pub fn hidden_eval(&self, mask: usize) -> i32 {
+        if self.combo_of.is_none() {
+            return 0;
+        }
+        let me = self.side.index();
+        hidden::output(&self.hidden[me], &self.hidden[1 - me], mask)
+    }
+
     /// Whether `c` may play on the empty square `idx`: for black under renju, not forbidden.
     /// Uses the patterns and calls the exact checker only for possible double threes.
     pub fn is_legal(&self, idx: usize, c: Color) -> bool {
@@ -702,6 +733,7 @@ impl Position {
             point: p,
             bbox: self.bbox,
             eval_sums: self.eval_sums,
+            hidden: self.hidden,
             changes: self.changes.len,
             class_changes: self.class_changes.len(),
         });
@@ -722,6 +754,8 @@ impl Position {
             by_class: &mut self.by_class,
             class_counts: &mut self.class_counts,
             sums: self.eval_sums,
+            hidden: &mut self.hidden,
+            combo_of: self.combo_of,
             hot: self.hot,
             codes: self.codes,
         };
@@ -763,6 +797,7 @@ impl Position {
             Self::move_class(sets, counts, c.idx as usize, c.new, c.old);
         }
         self.eval_sums = undo.eval_sums;
+        self.hidden = undo.hidden;
         self.stone_rows[(p.y as usize + PAD) % ROWS] &= !(1 << (p.x as usize + PAD));
         self.bbox = undo.bbox;
         self.side = color;
@@ -795,6 +830,7 @@ mod tests {
         let fresh = Position::new(&pos.board, pos.rule);
         assert_eq!(fresh.hash, pos.hash);
         assert_eq!(fresh.eval_sums, pos.eval_sums);
+        assert_eq!(fresh.hidden, pos.hidden);
         for c in 0..2 {
             for class in CL_3..CLASSES as u8 {
                 let fresh_set: Vec<usize> = fresh.by_class[c][class as usize].iter().collect();

@@ -219,11 +219,32 @@ mod tests {
                         if (k / COMBOS).is_multiple_of(2) { share } else { -share }
                     })
                     .sum::<i32>()
-                    + mask;
+                    + mask
+                    + hidden_output_of_counts(rule, &counts);
                 let pos = crate::position::Position::new(&board, rule);
                 assert_eq!(crate::worker::static_eval(&pos), sum, "{rule:?} {board:?}");
             }
         }
+    }
+
+    /// The hidden layer's output computed from the combination counts alone (the side to move's
+    /// squares in the first role, the waiting side's in the second): what fit_hidden.py
+    /// computes, so the test checks the position's incremental sums against it. Renju has no
+    /// hidden layer.
+    fn hidden_output_of_counts(rule: Rule, counts: &[i32]) -> i32 {
+        if rule == Rule::Renju {
+            return 0;
+        }
+        let (mut mover, mut waiting) = (crate::hidden::NO_SUMS, crate::hidden::NO_SUMS);
+        for combo in 0..COMBOS {
+            for _ in 0..counts[combo] {
+                crate::hidden::add(&mut mover, combo);
+            }
+            for _ in 0..counts[COMBOS + combo] {
+                crate::hidden::add(&mut waiting, combo);
+            }
+        }
+        crate::hidden::output(&mover, &waiting, counts[2 * COMBOS] as usize)
     }
 
     /// The ordering features plus the fitted corrections give the engine's static ordering.

@@ -60,12 +60,14 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// Static evaluation of a position for its side to move: the side to move's square shares
-/// minus the waiting side's, plus the term of the position's threat mask (weights fitted
-/// offline, see `eval.rs`).
+/// minus the waiting side's, plus the term of the position's threat mask, plus the hidden
+/// layer's share (weights fitted offline, see `eval.rs` and `hidden.rs`).
 pub fn static_eval(pos: &Position) -> i32 {
     let me = pos.side_to_move();
+    let mask = position_threat_mask(pos);
     let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false)
-        + crate::eval::mask_eval(pos.rule, position_threat_mask(pos));
+        + crate::eval::mask_eval(pos.rule, mask)
+        + pos.hidden_eval(mask);
     score.clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
 }
 

@@ -1,0 +1,195 @@
+"""Fits the evaluation's hidden layer together with the linear tables: every combination of a
+square's four line codes gets, besides its table value, a vector of H weights per role (as the
+side to move's square, as the waiting side's); the position's hidden units are the sums of
+those vectors over the empty squares (the side to move's squares in role 0, the waiting side's
+in role 1) plus a vector per threat mask; each unit is clipped to [0, 1] and the output is a
+weighted sum of the clipped units. The linear part (fit_combos.py's model) stays and is
+refitted jointly, so the hidden layer learns what a sum of independent squares cannot (how
+threats and potentials of both sides add up together).
+
+usage: python3 fit_hidden.py FEATURES.csv TABLE.csv MASKS.csv OUT.npz [--hidden H]
+                             [--lambda L] [--iterations N] [--init FITTED.npz]
+
+FEATURES.csv, TABLE.csv, MASKS.csv: as for fit_combos.py (`features --combos`, `--table`,
+`--masks`), two-block (non-renju) features only. Every tenth position is held out; the held-out
+cross-entropy of the tables in use, of the float fit and of the fit as the engine computes it
+(quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part, for
+emit_combos.py) and the hidden layer (for emit_hidden.py). --init continues from an earlier
+OUT.npz. The all-dead combination stays 0 everywhere (its count is the board's geometry).
+"""
+import argparse
+import numpy as np
+from scipy.optimize import minimize
+from scipy.sparse import csr_matrix
+
+ap = argparse.ArgumentParser()
+ap.add_argument('features')
+ap.add_argument('table')
+ap.add_argument('masks')
+ap.add_argument('out')
+ap.add_argument('--hidden', type=int, default=8)
+ap.add_argument('--lambda', dest='lam', type=float, default=1e-6)
+ap.add_argument('--iterations', type=int, default=1500)
+ap.add_argument('--init')
+ap.add_argument('--seed', type=int, default=1)
+a = ap.parse_args()
+
+MATE_EVAL = 800.0
+MASKS = 512
+K = 600.0  # the evaluation's scale: winning chance = logistic(eval / K), as fit_combos.py finds
+# Quantization as the engine computes (src/hidden.rs): weights of the hidden units times ONE,
+# output weights times K * OUT_ONE.
+ONE = 1024
+OUT_ONE = 64
+H = a.hidden
+table = np.loadtxt(a.table, delimiter=',', dtype=float)
+C = table.shape[0]
+B = table.shape[1] - 1
+assert B == 2, 'two-block (non-renju) features only'
+w_base = np.concatenate([table[:, 1 + b] for b in range(B)]
+                        + [np.loadtxt(a.masks, delimiter=',', dtype=float)[:, 1]])
+rows, cols, vals, labels, masks = [], [], [], [], []
+for line in open(a.features):
+    p = line.rstrip('\n').split(',')
+    lab = p[0]
+    if p[1] == '1' or lab in ('None', ''):
+        continue
+    try:
+        y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
+    except ValueError:
+        continue
+    r = len(labels)
+    labels.append(y)
+    masks.append(int(p[2]))
+    for item in p[3:]:
+        if item:
+            i, c = item.split(':')
+            rows.append(r)
+            cols.append(int(i))
+            vals.append(int(c))
+Y = np.array(labels)
+M = np.array(masks)
+N = len(Y)
+X = csr_matrix((vals, (rows, cols)), shape=(N, B * C), dtype=float)  # counts per block
+sign = np.where((np.arange(B * C) // C) % 2 == 1, -1.0, 1.0)
+XL = X.multiply(sign[None, :]).tocsr()  # the linear part: waiting side's squares count against
+P = 1 / (1 + np.exp(-Y / 200.0))
+test = np.arange(N) % 10 == 0
+train = ~test
+
+
+def xent(z, p):
+    q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
+    return float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())
+
+
+sizes = [B * C + MASKS, B * C * H, MASKS * H, H, 1]
+
+
+def unpack(x):
+    out, o = [], 0
+    for s in sizes:
+        out.append(x[o:o + s])
+        o += s
+    dw, E, Mm, v, c = out
+    return dw, E.reshape(B * C, H), Mm.reshape(MASKS, H), v, c[0]
+
+
+# Parameters that stay 0: the all-dead combination's linear value and hidden weights.
+free = np.ones(sum(sizes), bool)
+for b in range(B):
+    free[b * C] = False
+    free[sizes[0] + b * C * H:sizes[0] + b * C * H + H] = False
+if a.init:
+    f = np.load(a.init)
+    w_base = np.concatenate([f['combos'][0], f['combos'][1], f['masks']]).astype(float)
+    x0 = np.concatenate([np.zeros(sizes[0]), f['embed'].reshape(2, C, H).ravel(),
+                         f['mask_rows'].ravel(), f['out'], [f['out_bias']]])
+else:
+    rng = np.random.default_rng(a.seed)
+    x0 = np.concatenate([np.zeros(sizes[0]), rng.normal(0, 0.02, B * C * H),
+                         rng.normal(0.5, 0.1, MASKS * H), rng.normal(0, 0.1, H), [0.0]])
+x0 = x0 * free
+
+
+def forward(x, rows_sel):
+    dw, E, Mm, v, c = unpack(x)
+    w = w_base + dw
+    zl = (XL[rows_sel] @ w[:B * C] + w[B * C:][M[rows_sel]]) / K
+    h = X[rows_sel] @ E + Mm[M[rows_sel]]
+    r = np.clip(h, 0, 1)
+    return zl + r @ v + c, h, r
+
+
+Xtr, XLtr, Mtr, Ptr = X[train], XL[train], M[train], P[train]
+
+
+def loss(x):
+    x = x * free
+    dw, E, Mm, v, c = unpack(x)
+    w = w_base + dw
+    zl = (XLtr @ w[:B * C] + w[B * C:][Mtr]) / K
+    h = Xtr @ E + Mm[Mtr]
+    r = np.clip(h, 0, 1)
+    z = zl + r @ v + c
+    q = 1 / (1 + np.exp(-z))
+    qc = np.clip(q, 1e-7, 1 - 1e-7)
+    n = len(Ptr)
+    lam = a.lam
+    val = -(Ptr * np.log(qc) + (1 - Ptr) * np.log(1 - qc)).mean()
+    val += 1e-8 * (dw @ dw) + lam * ((E * E).sum() + (Mm * Mm).sum())
+    g = (q - Ptr) / n
+    gdw = np.concatenate([XLtr.T @ g, np.bincount(Mtr, weights=g, minlength=MASKS)]) / K
+    gdw += 2e-8 * dw
+    dh = g[:, None] * v[None, :] * ((h > 0) & (h < 1))
+    gE = Xtr.T @ dh + 2 * lam * E
+    gM = np.zeros((MASKS, H))
+    np.add.at(gM, Mtr, dh)
+    gM += 2 * lam * Mm
+    grad = np.concatenate([gdw, gE.ravel(), gM.ravel(), r.T @ g, [g.sum()]])
+    return val, grad * free
+
+
+print(f'{N} positions, {int(test.sum())} held out; {H} hidden units, lambda {a.lam:g}')
+z0 = (XL[test] @ w_base[:B * C] + w_base[B * C:][M[test]]) / K
+print(f'held-out cross-entropy, linear tables in use: {xent(z0, P[test]):.4f}', flush=True)
+if a.init:
+    print(f'held-out, the fit continued from: {xent(forward(x0, test)[0], P[test]):.4f}', flush=True)
+step = [0]
+
+
+def save(x):
+    """The fit so far in OUT.npz (so a long run can be stopped and its last state used)."""
+    dw, E, Mm, v, c = unpack(x * free)
+    w = np.round(w_base + dw)
+    np.savez(a.out, combos=w[:B * C].reshape(B, C), masks=w[B * C:], embed=E.reshape(B, C, H),
+             mask_rows=Mm, out=v, out_bias=c)
+
+
+def report(x):
+    step[0] += 1
+    if step[0] % 100 == 0:
+        print(f'iteration {step[0]}: held-out {xent(forward(x * free, test)[0], P[test]):.4f}',
+              flush=True)
+        save(x)
+
+
+res = minimize(loss, x0, jac=True, method='L-BFGS-B', callback=report,
+               options={'maxiter': a.iterations, 'ftol': 1e-13, 'gtol': 1e-10})
+x = res.x * free
+dw, E, Mm, v, c = unpack(x)
+print(f'float fit: train {xent(forward(x, train)[0], P[train]):.4f}, '
+      f'held-out {xent(forward(x, test)[0], P[test]):.4f} ({res.nit} iterations)')
+# The fit as the engine computes it: integer tables, integer hidden sums, clipped, weighted.
+w = np.round(w_base + dw)
+Eq = np.round(E * ONE)
+Mq = np.round(Mm * ONE)
+vq = np.round(v * K * OUT_ONE)
+cq = np.round(c * K)
+assert np.abs(Eq).max() < 32767 and np.abs(Mq).max() < 32767, 'hidden weights beyond i16'
+hq = X[test] @ Eq + Mq[M[test]]
+rq = np.clip(hq, 0, ONE)
+ev = XL[test] @ w[:B * C] + w[B * C:][M[test]] + np.floor(rq @ vq / (ONE * OUT_ONE)) + cq
+print(f'quantized: held-out {xent(ev / K, P[test]):.4f}; hidden weights up to '
+      f'{np.abs(Eq).max():.0f}, output weights {vq.astype(int).tolist()}, bias {cq:.0f}')
+save(x)
