@@ -9,6 +9,7 @@
 //! a five to make, which squares make fours, the evaluation) is then a look-up. Taking a stone
 //! back restores the saved codes, sums and class sets instead of recomputing them.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
@@ -125,7 +126,6 @@ struct Undo {
     point: Point,
     bbox: [i32; 4],
     eval_sums: [u64; 2],
-    hidden: [hidden::Sums; 2],
     /// Lengths of `changes` and `class_changes` before this move.
     changes: usize,
     class_changes: usize,
@@ -135,9 +135,10 @@ struct Undo {
 /// lines); a power of two, so that indexing the move's window needs no bounds check.
 const MOVE_LOG: usize = 64;
 
-/// A square's line codes before a move changed them, restored by `unmake`: the square, and
-/// black's codes in the low 16 bits, white's in the high 16.
-type Change = [u32; 2];
+/// A square's line codes before a move changed them (restored by `unmake`) and after: the
+/// square, then the old and the new codes, black's in the low 16 bits, white's in the high 16.
+/// (The new codes let the hidden sums be brought up to date later, see `HiddenCache`.)
+type Change = [u32; 3];
 
 /// The change log: `entries[..len]`; `entries` only grows, so that every move finds its window
 /// of `MOVE_LOG` entries allocated.
@@ -153,7 +154,7 @@ impl ChangeLog {
     fn window(&mut self) -> &mut [Change; MOVE_LOG] {
         let end = self.len + MOVE_LOG;
         if self.entries.len() < end {
-            self.entries.resize(end.next_power_of_two(), [0; 2]);
+            self.entries.resize(end.next_power_of_two(), [0; 3]);
         }
         (&mut self.entries[self.len..end]).try_into().unwrap_or_else(|_| unreachable!())
     }
@@ -240,11 +241,13 @@ pub struct Position {
     /// Sums of the squares' evaluation shares, per colour, both roles packed (see
     /// `SquareInfo::eval` and [`pack`]).
     eval_sums: [u64; 2],
-    /// The evaluation's hidden sums per colour (`hidden::Sums`); zero under renju, which has no
-    /// hidden layer.
-    hidden: [hidden::Sums; 2],
-    /// Combination index per code key, for the hidden sums (None under renju).
-    combo_of: Option<&'static [u16; 1 << 16]>,
+    /// The evaluation's hidden sums, brought up to date only when an evaluation asks for them
+    /// (None under renju, which has no hidden layer).
+    hidden: Option<RefCell<HiddenCache>>,
+    /// How many of the hidden cache's entries belong to the current stack (outside the
+    /// `RefCell`, so that `unmake` lowers it without borrowing): a position taken back is never
+    /// read again.
+    hidden_valid: std::cell::Cell<usize>,
     /// Squares of each threat class, per colour (classes ≥ CL_3 only).
     by_class: [[Bitset; CLASSES]; 2],
     /// Their sizes (asked at every node, e.g. by the evaluation's threat mask).
@@ -282,8 +285,6 @@ struct Update<'a> {
     by_class: &'a mut [[Bitset; CLASSES]; 2],
     class_counts: &'a mut [[u16; CLASSES]; 2],
     sums: [u64; 2],
-    hidden: &'a mut [hidden::Sums; 2],
-    combo_of: Option<&'static [u16; 1 << 16]>,
     hot: [&'static Hot; 2],
     codes: pattern::CodeTable,
 }
@@ -334,9 +335,10 @@ impl Update<'_> {
     #[inline(always)]
     fn recount_changes(&mut self) {
         for n in 0..self.changes_len {
-            let [i, old] = self.changes[n % MOVE_LOG];
+            let [i, old, _] = self.changes[n % MOVE_LOG];
             let i = i as usize;
             let new = self.pat[i % CAP];
+            self.changes[n % MOVE_LOG][2] = new;
             let changed = old ^ new;
             if changed & 0xFFFF != 0 {
                 self.recount(i, 0, codes_of(old, 0), codes_of(new, 0));
@@ -378,12 +380,6 @@ impl Update<'_> {
         let (before, after) = (self.hot[c][old as usize], self.hot[c][new as usize]);
         self.sums[c] =
             self.sums[c].wrapping_add(after & !CLASS_BITS).wrapping_sub(before & !CLASS_BITS);
-        if let Some(combo_of) = self.combo_of {
-            let (before, after) = (combo_of[old as usize], combo_of[new as usize]);
-            if before != after {
-                hidden::update(&mut self.hidden[c], usize::from(before), usize::from(after));
-            }
-        }
         let (before, after) = (before as u8, after as u8);
         if before != after && (before >= CL_3 || after >= CL_3) {
             self.class_changed(i, c, before, after);
@@ -392,7 +388,7 @@ impl Update<'_> {
 
     #[inline(always)]
     fn log(&mut self, i: usize, pat: u32) {
-        self.changes[self.changes_len % MOVE_LOG] = [i as u32, pat];
+        self.changes[self.changes_len % MOVE_LOG] = [i as u32, pat, pat];
         self.changes_len += 1;
     }
 
@@ -432,6 +428,67 @@ fn code(c: Color) -> u32 {
     }
 }
 
+/// The hidden sums (`hidden::Sums`, per colour) of the positions along the move stack, brought
+/// up to date lazily: a move only logs the codes it changes, and the sums follow the log when
+/// an evaluation asks for them. Searches make many moves that are never evaluated (the VCF
+/// searches, hash cut-offs), and the update is the costly part of the hidden layer.
+#[derive(Clone, Debug)]
+struct HiddenCache {
+    /// `sums[k]`: the sums after the first `k` moves of the stack (k = 0: the position built).
+    sums: Vec<[hidden::Sums; 2]>,
+    combo_of: &'static [u16; 1 << 16],
+}
+
+impl HiddenCache {
+    fn new(pos: &Position) -> HiddenCache {
+        let combo_of = hidden::combo_of_key();
+        let mut sums = [hidden::NO_SUMS; 2];
+        for y in 0..pos.height {
+            for x in 0..pos.width {
+                let i = pos.index(x, y);
+                if pos.is_empty(i) {
+                    for (c, s) in sums.iter_mut().enumerate() {
+                        let key = codes_of(pos.pat[i], c) as usize;
+                        hidden::add(s, usize::from(combo_of[key]));
+                    }
+                }
+            }
+        }
+        let mut all = Vec::with_capacity(pos.width * pos.height + 1);
+        all.push(sums);
+        HiddenCache { sums: all, combo_of }
+    }
+
+    /// The sums of the current position: those of the last position still valid on the stack,
+    /// plus the logged changes of every move after it.
+    fn current(&mut self, pos: &Position) -> &[hidden::Sums; 2] {
+        let depth = pos.stack.len();
+        let valid = &pos.hidden_valid;
+        while valid.get() <= depth {
+            let k = valid.get();
+            let mut sums = self.sums[k - 1];
+            let start = pos.stack[k - 1].changes;
+            let end = pos.stack.get(k).map_or(pos.changes.len, |u| u.changes);
+            for &[_, old, new] in &pos.changes.entries[start..end] {
+                for (c, s) in sums.iter_mut().enumerate() {
+                    let before = self.combo_of[codes_of(old, c) as usize];
+                    let after = self.combo_of[codes_of(new, c) as usize];
+                    if before != after {
+                        hidden::update(s, usize::from(before), usize::from(after));
+                    }
+                }
+            }
+            if self.sums.len() == k {
+                self.sums.push(sums);
+            } else {
+                self.sums[k] = sums;
+            }
+            valid.set(k + 1);
+        }
+        &self.sums[depth]
+    }
+}
+
 impl Position {
     pub fn new(board: &Board, rule: Rule) -> Position {
         let width = board.width() as usize;
@@ -447,8 +504,8 @@ impl Position {
             pat: boxed_array(NO_PATTERNS),
             stone_rows: [0; ROWS],
             eval_sums: [0; 2],
-            hidden: [hidden::NO_SUMS; 2],
-            combo_of: (rule != Rule::Renju).then(hidden::combo_of_key),
+            hidden: None,
+            hidden_valid: std::cell::Cell::new(1),
             by_class: [
                 std::array::from_fn(|_| Bitset::new()),
                 std::array::from_fn(|_| Bitset::new()),
@@ -527,10 +584,6 @@ impl Position {
                         for c in 0..2 {
                             let hot = pos.hot[c][codes_of(pos.pat[i], c) as usize];
                             pos.eval_sums[c] = pos.eval_sums[c].wrapping_add(hot & !CLASS_BITS);
-                            if let Some(combo_of) = pos.combo_of {
-                                let key = codes_of(pos.pat[i], c) as usize;
-                                hidden::add(&mut pos.hidden[c], usize::from(combo_of[key]));
-                            }
                             Self::move_class(
                                 &mut pos.by_class[c],
                                 &mut pos.class_counts[c],
@@ -544,6 +597,9 @@ impl Position {
                     _ => {}
                 }
             }
+        }
+        if rule != Rule::Renju {
+            pos.hidden = Some(RefCell::new(HiddenCache::new(&pos)));
         }
         pos
     }
@@ -656,11 +712,19 @@ impl Position {
     /// The hidden layer's share of the evaluation for the side to move, whose position's threat
     /// mask is `mask` (`hidden::output`); 0 under renju.
     pub fn hidden_eval(&self, mask: usize) -> i32 {
-        if self.combo_of.is_none() {
+        let Some(cache) = &self.hidden else {
             return 0;
-        }
+        };
+        let mut cache = cache.borrow_mut();
+        let sums = cache.current(self);
         let me = self.side.index();
-        hidden::output(&self.hidden[me], &self.hidden[1 - me], mask)
+        hidden::output(&sums[me], &sums[1 - me], mask)
+    }
+
+    /// Both colours' hidden sums of the position (zero under renju).
+    #[cfg(test)]
+    fn hidden_sums(&self) -> [hidden::Sums; 2] {
+        self.hidden.as_ref().map_or([hidden::NO_SUMS; 2], |c| *c.borrow_mut().current(self))
     }
 
     /// Whether `c` may play on the empty square `idx`: for black under renju, not forbidden.
@@ -733,7 +797,6 @@ impl Position {
             point: p,
             bbox: self.bbox,
             eval_sums: self.eval_sums,
-            hidden: self.hidden,
             changes: self.changes.len,
             class_changes: self.class_changes.len(),
         });
@@ -754,8 +817,6 @@ impl Position {
             by_class: &mut self.by_class,
             class_counts: &mut self.class_counts,
             sums: self.eval_sums,
-            hidden: &mut self.hidden,
-            combo_of: self.combo_of,
             hot: self.hot,
             codes: self.codes,
         };
@@ -787,7 +848,7 @@ impl Position {
         clear_line::<1>(&mut self.keys, idx, dirs[1]);
         clear_line::<2>(&mut self.keys, idx, dirs[2]);
         clear_line::<3>(&mut self.keys, idx, dirs[3]);
-        for &[i, pat] in &self.changes.entries[undo.changes..self.changes.len] {
+        for &[i, pat, _] in &self.changes.entries[undo.changes..self.changes.len] {
             self.pat[i as usize % CAP] = pat;
         }
         self.changes.len = undo.changes;
@@ -797,7 +858,7 @@ impl Position {
             Self::move_class(sets, counts, c.idx as usize, c.new, c.old);
         }
         self.eval_sums = undo.eval_sums;
-        self.hidden = undo.hidden;
+        self.hidden_valid.set(self.hidden_valid.get().min(self.stack.len() + 1));
         self.stone_rows[(p.y as usize + PAD) % ROWS] &= !(1 << (p.x as usize + PAD));
         self.bbox = undo.bbox;
         self.side = color;
@@ -830,7 +891,7 @@ mod tests {
         let fresh = Position::new(&pos.board, pos.rule);
         assert_eq!(fresh.hash, pos.hash);
         assert_eq!(fresh.eval_sums, pos.eval_sums);
-        assert_eq!(fresh.hidden, pos.hidden);
+        assert_eq!(fresh.hidden_sums(), pos.hidden_sums());
         for c in 0..2 {
             for class in CL_3..CLASSES as u8 {
                 let fresh_set: Vec<usize> = fresh.by_class[c][class as usize].iter().collect();
@@ -876,6 +937,47 @@ mod tests {
             fresh_equals(&pos);
         }
         assert_eq!(pos.hash, Position::new(&board, rule).hash);
+    }
+
+    /// The lazily updated hidden sums match a fresh position's after any walk of makes and
+    /// unmakes, when they are read only now and then (so that later moves replace positions
+    /// whose sums were read, and several moves are caught up at once).
+    #[test]
+    fn lazy_hidden_sums_match_fresh() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for (w, h, rule) in
+            [(15, 15, Rule::Freestyle), (9, 7, Rule::Standard), (20, 20, Rule::CaroFreestyle)]
+        {
+            let board = Board::new(w, h).expect("size");
+            let mut pos = Position::new(&board, rule);
+            let mut checked = 0;
+            for _ in 0..600 {
+                let depth = pos.stack.len();
+                if depth > 0 && (next(3) == 0 || depth > 40) {
+                    pos.unmake();
+                } else {
+                    let x = next(u64::from(w)) as usize;
+                    let y = next(u64::from(h)) as usize;
+                    let i = pos.index(x, y);
+                    if pos.is_empty(i) {
+                        pos.make(i);
+                    }
+                }
+                if next(4) == 0 {
+                    let fresh = Position::new(&pos.board, rule);
+                    assert_eq!(fresh.hidden_sums(), pos.hidden_sums(), "{rule:?} {:?}", pos.board);
+                    assert_ne!(pos.hidden_sums(), [hidden::NO_SUMS; 2]);
+                    checked += 1;
+                }
+            }
+            assert!(checked > 100, "only {checked} checks");
+        }
     }
 
     /// Packed shares add up exactly, at the extremes of their range too.
