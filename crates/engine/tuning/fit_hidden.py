@@ -15,7 +15,8 @@ FEATURES.csv, TABLE.csv, MASKS.csv: as for fit_combos.py (`features --combos`, `
 cross-entropy of the tables in use, of the float fit and of the fit as the engine computes it
 (quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part, for
 emit_combos.py) and the hidden layer (for emit_hidden.py). --init continues from an earlier
-OUT.npz. The all-dead combination stays 0 everywhere (its count is the board's geometry).
+OUT.npz (with more units than it had: the new ones start with output weight 0). The all-dead
+combination stays 0 everywhere (its count is the board's geometry).
 """
 import argparse
 import numpy as np
@@ -100,13 +101,22 @@ free = np.ones(sum(sizes), bool)
 for b in range(B):
     free[b * C] = False
     free[sizes[0] + b * C * H:sizes[0] + b * C * H + H] = False
+rng = np.random.default_rng(a.seed)
 if a.init:
+    # Continue an earlier fit; with more units than it had, the new units start small, with
+    # output weight 0, so the fit starts exactly where the smaller one ended.
     f = np.load(a.init)
     w_base = np.concatenate([f['combos'][0], f['combos'][1], f['masks']]).astype(float)
-    x0 = np.concatenate([np.zeros(sizes[0]), f['embed'].reshape(2, C, H).ravel(),
-                         f['mask_rows'].ravel(), f['out'], [f['out_bias']]])
+    old = f['out'].shape[0]
+    assert old <= H, f'--init has {old} units, more than --hidden {H}'
+    E0 = rng.normal(0, 0.02, (B, C, H))
+    E0[:, :, :old] = f['embed'].reshape(B, C, old)
+    M0 = rng.normal(0.5, 0.1, (MASKS, H))
+    M0[:, :old] = f['mask_rows']
+    v0 = np.zeros(H)
+    v0[:old] = f['out']
+    x0 = np.concatenate([np.zeros(sizes[0]), E0.ravel(), M0.ravel(), v0, [f['out_bias']]])
 else:
-    rng = np.random.default_rng(a.seed)
     x0 = np.concatenate([np.zeros(sizes[0]), rng.normal(0, 0.02, B * C * H),
                          rng.normal(0.5, 0.1, MASKS * H), rng.normal(0, 0.1, H), [0.0]])
 x0 = x0 * free
