@@ -1893,5 +1893,5 @@ static MASK_ROWS_FIT: [[i16; HIDDEN]; MASKS] = [
 /// The output weight of each clipped unit, in evaluation points times `OUT_ONE`, and the
 /// output bias in evaluation points.
 #[allow(clippy::unreadable_literal)]
-const OUT_FIT: [i32; HIDDEN] = [150066, -8140, 916, -12824, 29000, 7368, 15456, -6267, -54712, -5637, -19491, 93035, -54336, -7444, -82646, 71999];
+static OUT_FIT: [i32; HIDDEN] = [150066, -8140, 916, -12824, 29000, 7368, 15456, -6267, -54712, -5637, -19491, 93035, -54336, -7444, -82646, 71999];
 const OUT_BIAS_FIT: i32 = 183;

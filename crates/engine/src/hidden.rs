@@ -7,12 +7,13 @@
 //! output is a weighted sum of the clipped units. The sums are kept per colour and role by the
 //! position, updated with the squares whose codes a move changes, like the table values.
 //!
-//! Fitted offline with the linear tables (`tuning/fit_hidden.py`). Renju has its own linear
-//! tables and no hidden layer (not enough renju positions to fit one).
+//! Fitted offline with the linear tables (`tuning/fit_hidden.py`). Renju has a layer of its own
+//! with weights per colour (black's forbidden points make the same shape worth different
+//! amounts to each colour), started from the generic layer and fitted to renju positions.
 
 use std::sync::OnceLock;
 
-use crate::eval::{COMBOS, MASKS, combo_index};
+use crate::eval::{COMBOS, MASKS, Tables, combined, combo_index};
 use crate::pattern::CODES;
 
 /// A hidden unit's clipping range: [0, ONE] (the fitted weights are multiplied by it).
@@ -21,6 +22,11 @@ pub const ONE: i32 = 1024;
 const OUT_ONE: i64 = 64;
 
 include!("eval_hidden.rs");
+include!("eval_hidden_renju.rs");
+
+/// Per combination: a square's hidden weights as the side to move's square and as the waiting
+/// side's.
+pub type Embed = [[[i32; HIDDEN]; 2]; COMBOS];
 
 /// One colour's hidden sums: over its squares as the side to move's (index 0) and as the waiting
 /// side's (index 1).
@@ -28,17 +34,69 @@ pub type Sums = [[i32; HIDDEN]; 2];
 
 pub const NO_SUMS: Sums = [[0; HIDDEN]; 2];
 
-/// Combination index per 16-bit code key (`eval::combined`'s keys); keys with an invalid code
-/// (a stone, an edge) get the all-dead combination, whose weights are zero.
-pub fn combo_of_key() -> &'static [u16; 1 << 16] {
-    static TABLE: OnceLock<Box<[u16; 1 << 16]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
+/// The weights of one rule family's hidden layer.
+#[derive(Debug)]
+pub struct Layer {
+    /// Per colour (black, white).
+    embed: [&'static Embed; 2],
+    mask_rows: &'static [[i16; HIDDEN]; MASKS],
+    out: &'static [i32; HIDDEN],
+    out_bias: i32,
+}
+
+static GENERIC: Layer = Layer {
+    embed: [&EMBED_FIT, &EMBED_FIT],
+    mask_rows: &MASK_ROWS_FIT,
+    out: &OUT_FIT,
+    out_bias: OUT_BIAS_FIT,
+};
+static RENJU: Layer = Layer {
+    embed: [&EMBED_RENJU_BLACK_FIT, &EMBED_RENJU_WHITE_FIT],
+    mask_rows: &MASK_ROWS_RENJU_FIT,
+    out: &OUT_RENJU_FIT,
+    out_bias: OUT_BIAS_RENJU_FIT,
+};
+
+impl Layer {
+    pub fn of(rule: renzoku_rules::Rule) -> &'static Layer {
+        if rule == renzoku_rules::Rule::Renju { &RENJU } else { &GENERIC }
+    }
+
+    /// Colour `c`'s weights (0 black, 1 white).
+    #[inline]
+    pub fn embed(&self, c: usize) -> &'static Embed {
+        self.embed[c % 2]
+    }
+
+    /// The hidden layer's share of the evaluation for the side to move, in evaluation points:
+    /// `mover` and `waiting` are the sums of the side to move's and of the waiting side's
+    /// squares, `mask` the position's threat mask.
+    pub fn output(&self, mover: &Sums, waiting: &Sums, mask: usize) -> i32 {
+        let offsets = &self.mask_rows[mask % MASKS];
+        let mut out: i64 = 0;
+        for unit in 0..HIDDEN {
+            let h = mover[0][unit] + waiting[1][unit] + i32::from(offsets[unit]);
+            out += i64::from(self.out[unit]) * i64::from(h.clamp(0, ONE));
+        }
+        // Floor division, as the fitting script's check of the quantized fit computes it.
+        out.div_euclid(i64::from(ONE) * OUT_ONE) as i32 + self.out_bias
+    }
+}
+
+/// Combination index per 16-bit code key (`eval::combined`'s keys) for a colour's tables; keys
+/// with an invalid code (a stone, an edge) and renju black's certainly forbidden squares get the
+/// all-dead combination, whose weights are zero (forbidden squares count nowhere, as in the
+/// linear tables).
+pub fn combo_of_key(tables: Tables) -> &'static [u16; 1 << 16] {
+    static TABLES: [OnceLock<Box<[u16; 1 << 16]>>; 3] = [const { OnceLock::new() }; 3];
+    TABLES[tables as usize].get_or_init(|| {
         // Built on the heap (a 128 KiB array would pass through the stack).
         let mut table: Box<[u16; 1 << 16]> =
             vec![0u16; 1 << 16].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
+        let infos = combined(tables);
         for (key, entry) in table.iter_mut().enumerate() {
             let codes: [u8; 4] = std::array::from_fn(|d| ((key >> (4 * d)) & 0xF) as u8);
-            if codes.iter().all(|&c| (c as usize) < CODES) {
+            if codes.iter().all(|&c| (c as usize) < CODES) && !infos[key].forbidden {
                 *entry = combo_index(codes) as u16;
             }
         }
@@ -46,14 +104,14 @@ pub fn combo_of_key() -> &'static [u16; 1 << 16] {
     })
 }
 
-/// Moves one square of a colour from combination `old` to `new` in that colour's sums. Called
-/// about 22 times a move, so forced into `make` (as a call it cost 8 % more instructions).
+/// Moves one square of a colour from combination `old` to `new` in that colour's sums (`embed`:
+/// the colour's weights).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-pub fn update(sums: &mut Sums, old: usize, new: usize) {
+pub fn update(embed: &Embed, sums: &mut Sums, old: usize, new: usize) {
     // Plain indexing: the bounds check is a compare the branch predictor settles; a `% COMBOS`
     // to drop it costs two multiplications per square.
-    let (before, after) = (&EMBED_FIT[old], &EMBED_FIT[new]);
+    let (before, after) = (&embed[old], &embed[new]);
     for role in 0..2 {
         for unit in 0..HIDDEN {
             sums[role][unit] += after[role][unit] - before[role][unit];
@@ -63,20 +121,8 @@ pub fn update(sums: &mut Sums, old: usize, new: usize) {
 
 /// Adds one square of combination `combo` to a colour's sums.
 #[inline]
-pub fn add(sums: &mut Sums, combo: usize) {
-    update(sums, 0, combo);
-}
-
-/// The hidden layer's share of the evaluation for the side to move, in evaluation points.
-pub fn output(mover: &Sums, waiting: &Sums, mask: usize) -> i32 {
-    let offsets = &MASK_ROWS_FIT[mask % MASKS];
-    let mut out: i64 = 0;
-    for unit in 0..HIDDEN {
-        let h = mover[0][unit] + waiting[1][unit] + i32::from(offsets[unit]);
-        out += i64::from(OUT_FIT[unit]) * i64::from(h.clamp(0, ONE));
-    }
-    // Floor division, as the fitting script's check of the quantized fit computes it.
-    out.div_euclid(i64::from(ONE) * OUT_ONE) as i32 + OUT_BIAS_FIT
+pub fn add(embed: &Embed, sums: &mut Sums, combo: usize) {
+    update(embed, sums, 0, combo);
 }
 
 #[cfg(test)]
@@ -85,21 +131,38 @@ mod tests {
 
     #[test]
     fn the_all_dead_combination_weighs_nothing() {
-        assert!(EMBED_FIT[0].iter().flatten().all(|&w| w == 0));
-        assert_eq!(combo_of_key()[0xFFFF], 0);
-        assert_eq!(combo_of_key()[0], 0);
+        for embed in [&EMBED_FIT, &EMBED_RENJU_BLACK_FIT, &EMBED_RENJU_WHITE_FIT] {
+            assert!(embed[0].iter().flatten().all(|&w| w == 0));
+        }
+        for tables in [Tables::Generic, Tables::RenjuBlack, Tables::RenjuWhite] {
+            assert_eq!(combo_of_key(tables)[0xFFFF], 0);
+            assert_eq!(combo_of_key(tables)[0], 0);
+        }
+    }
+
+    /// Renju black's overline and double-four squares count nowhere; white's count.
+    #[test]
+    fn renju_black_forbidden_squares_weigh_nothing() {
+        use crate::pattern::{B4, OL};
+        let key =
+            |codes: [u16; 4]| codes.iter().enumerate().map(|(d, &c)| c << (4 * d)).sum::<u16>();
+        for codes in [[u16::from(OL), 0, 0, 0], [u16::from(B4), u16::from(B4), 0, 0]] {
+            assert_eq!(combo_of_key(Tables::RenjuBlack)[key(codes) as usize], 0, "{codes:?}");
+            assert_ne!(combo_of_key(Tables::RenjuWhite)[key(codes) as usize], 0, "{codes:?}");
+        }
     }
 
     #[test]
     fn update_is_undone_by_the_reverse_update() {
+        let embed = &EMBED_FIT;
         let mut sums = NO_SUMS;
-        add(&mut sums, 17);
-        add(&mut sums, 400);
-        update(&mut sums, 17, 1000);
-        update(&mut sums, 1000, 17);
+        add(embed, &mut sums, 17);
+        add(embed, &mut sums, 400);
+        update(embed, &mut sums, 17, 1000);
+        update(embed, &mut sums, 1000, 17);
         let mut direct = NO_SUMS;
-        add(&mut direct, 400);
-        add(&mut direct, 17);
+        add(embed, &mut direct, 400);
+        add(embed, &mut direct, 17);
         assert_eq!(sums, direct);
     }
 }

@@ -242,7 +242,7 @@ pub struct Position {
     /// `SquareInfo::eval` and [`pack`]).
     eval_sums: [u64; 2],
     /// The evaluation's hidden sums, brought up to date only when an evaluation asks for them
-    /// (None under renju, which has no hidden layer).
+    /// (None only while the position is being built).
     hidden: Option<RefCell<HiddenCache>>,
     /// How many of the hidden cache's entries belong to the current stack (outside the
     /// `RefCell`, so that `unmake` lowers it without borrowing): a position taken back is never
@@ -436,12 +436,16 @@ fn code(c: Color) -> u32 {
 struct HiddenCache {
     /// `sums[k]`: the sums after the first `k` moves of the stack (k = 0: the position built).
     sums: Vec<[hidden::Sums; 2]>,
-    combo_of: &'static [u16; 1 << 16],
+    layer: &'static hidden::Layer,
+    /// Per colour.
+    combo_of: [&'static [u16; 1 << 16]; 2],
 }
 
 impl HiddenCache {
     fn new(pos: &Position) -> HiddenCache {
-        let combo_of = hidden::combo_of_key();
+        let layer = hidden::Layer::of(pos.rule);
+        let combo_of =
+            [Color::Black, Color::White].map(|c| hidden::combo_of_key(Tables::of(pos.rule, c)));
         let mut sums = [hidden::NO_SUMS; 2];
         for y in 0..pos.height {
             for x in 0..pos.width {
@@ -449,14 +453,14 @@ impl HiddenCache {
                 if pos.is_empty(i) {
                     for (c, s) in sums.iter_mut().enumerate() {
                         let key = codes_of(pos.pat[i], c) as usize;
-                        hidden::add(s, usize::from(combo_of[key]));
+                        hidden::add(layer.embed(c), s, usize::from(combo_of[c][key]));
                     }
                 }
             }
         }
         let mut all = Vec::with_capacity(pos.width * pos.height + 1);
         all.push(sums);
-        HiddenCache { sums: all, combo_of }
+        HiddenCache { sums: all, layer, combo_of }
     }
 
     /// The sums of the current position: those of the last position still valid on the stack,
@@ -471,10 +475,11 @@ impl HiddenCache {
             let end = pos.stack.get(k).map_or(pos.changes.len, |u| u.changes);
             for &[_, old, new] in &pos.changes.entries[start..end] {
                 for (c, s) in sums.iter_mut().enumerate() {
-                    let before = self.combo_of[codes_of(old, c) as usize];
-                    let after = self.combo_of[codes_of(new, c) as usize];
+                    let before = self.combo_of[c][codes_of(old, c) as usize];
+                    let after = self.combo_of[c][codes_of(new, c) as usize];
                     if before != after {
-                        hidden::update(s, usize::from(before), usize::from(after));
+                        let embed = self.layer.embed(c);
+                        hidden::update(embed, s, usize::from(before), usize::from(after));
                     }
                 }
             }
@@ -598,9 +603,7 @@ impl Position {
                 }
             }
         }
-        if rule != Rule::Renju {
-            pos.hidden = Some(RefCell::new(HiddenCache::new(&pos)));
-        }
+        pos.hidden = Some(RefCell::new(HiddenCache::new(&pos)));
         pos
     }
 
@@ -710,18 +713,19 @@ impl Position {
     }
 
     /// The hidden layer's share of the evaluation for the side to move, whose position's threat
-    /// mask is `mask` (`hidden::output`); 0 under renju.
+    /// mask is `mask` (`hidden::Layer::output`).
     pub fn hidden_eval(&self, mask: usize) -> i32 {
         let Some(cache) = &self.hidden else {
             return 0;
         };
         let mut cache = cache.borrow_mut();
+        let layer = cache.layer;
         let sums = cache.current(self);
         let me = self.side.index();
-        hidden::output(&sums[me], &sums[1 - me], mask)
+        layer.output(&sums[me], &sums[1 - me], mask)
     }
 
-    /// Both colours' hidden sums of the position (zero under renju).
+    /// Both colours' hidden sums of the position.
     #[cfg(test)]
     fn hidden_sums(&self) -> [hidden::Sums; 2] {
         self.hidden.as_ref().map_or([hidden::NO_SUMS; 2], |c| *c.borrow_mut().current(self))
@@ -951,9 +955,12 @@ mod tests {
             seed ^= seed << 17;
             seed % n
         };
-        for (w, h, rule) in
-            [(15, 15, Rule::Freestyle), (9, 7, Rule::Standard), (20, 20, Rule::CaroFreestyle)]
-        {
+        for (w, h, rule) in [
+            (15, 15, Rule::Freestyle),
+            (9, 7, Rule::Standard),
+            (20, 20, Rule::CaroFreestyle),
+            (15, 15, Rule::Renju),
+        ] {
             let board = Board::new(w, h).expect("size");
             let mut pos = Position::new(&board, rule);
             let mut checked = 0;

@@ -220,31 +220,33 @@ mod tests {
                     })
                     .sum::<i32>()
                     + mask
-                    + hidden_output_of_counts(rule, &counts);
+                    + hidden_output_of_counts(rule, &board, &counts);
                 let pos = crate::position::Position::new(&board, rule);
                 assert_eq!(crate::worker::static_eval(&pos), sum, "{rule:?} {board:?}");
             }
         }
     }
 
-    /// The hidden layer's output computed from the combination counts alone (the side to move's
-    /// squares in the first role, the waiting side's in the second): what fit_hidden.py
-    /// computes, so the test checks the position's incremental sums against it. Renju has no
-    /// hidden layer.
-    fn hidden_output_of_counts(rule: Rule, counts: &[i32]) -> i32 {
-        if rule == Rule::Renju {
-            return 0;
-        }
-        let (mut mover, mut waiting) = (crate::hidden::NO_SUMS, crate::hidden::NO_SUMS);
-        for combo in 0..COMBOS {
-            for _ in 0..counts[combo] {
-                crate::hidden::add(&mut mover, combo);
+    /// The hidden layer's output computed from the combination counts alone: what
+    /// fit_hidden.py computes, so the test checks the position's incremental sums against it.
+    /// Block `b` holds the squares of one colour in one role (see `feature_block`); the layer
+    /// reads the side to move's sums in the first role and the waiting side's in the second.
+    fn hidden_output_of_counts(rule: Rule, board: &Board, counts: &[i32]) -> i32 {
+        use renzoku_rules::Color;
+        let layer = crate::hidden::Layer::of(rule);
+        let me = board.side_to_move();
+        let mut sums = [crate::hidden::NO_SUMS; 2];
+        for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
+            let block = feature_block(rule, color, color != me);
+            for combo in 0..COMBOS {
+                for _ in 0..counts[block * COMBOS + combo] {
+                    crate::hidden::add(layer.embed(c), &mut sums[c], combo);
+                }
             }
-            for _ in 0..counts[COMBOS + combo] {
-                crate::hidden::add(&mut waiting, combo);
-            }
         }
-        crate::hidden::output(&mover, &waiting, counts[2 * COMBOS] as usize)
+        let blocks = if rule == Rule::Renju { 4 } else { 2 };
+        let mask = counts[blocks * COMBOS] as usize;
+        layer.output(&sums[me.index()], &sums[me.opponent().index()], mask)
     }
 
     /// The ordering features plus the fitted corrections give the engine's static ordering.

@@ -37,7 +37,6 @@ a = ap.parse_args()
 
 MATE_EVAL = 800.0
 MASKS = 512
-K = 600.0  # the evaluation's scale: winning chance = logistic(eval / K), as fit_combos.py finds
 # Quantization as the engine computes (src/hidden.rs): weights of the hidden units times ONE,
 # output weights times K * OUT_ONE.
 ONE = 1024
@@ -46,7 +45,6 @@ H = a.hidden
 table = np.loadtxt(a.table, delimiter=',', dtype=float)
 C = table.shape[0]
 B = table.shape[1] - 1
-assert B == 2, 'two-block (non-renju) features only'
 w_base = np.concatenate([table[:, 1 + b] for b in range(B)]
                         + [np.loadtxt(a.masks, delimiter=',', dtype=float)[:, 1]])
 rows, cols, vals, labels, masks = [], [], [], [], []
@@ -79,6 +77,11 @@ test = np.arange(N) % 10 == 0
 train = ~test
 
 
+def xent_raw(z, p):
+    q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
+    return float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())
+
+
 def xent(z, p):
     q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
     return float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())
@@ -106,11 +109,18 @@ if a.init:
     # Continue an earlier fit; with more units than it had, the new units start small, with
     # output weight 0, so the fit starts exactly where the smaller one ended.
     f = np.load(a.init)
-    w_base = np.concatenate([f['combos'][0], f['combos'][1], f['masks']]).astype(float)
     old = f['out'].shape[0]
     assert old <= H, f'--init has {old} units, more than --hidden {H}'
+    init_embed = f['embed']
+    if len(init_embed) == B:
+        w_base = np.concatenate(list(f['combos']) + [f['masks']]).astype(float)
+    else:
+        # A renju fit starting from the generic layer: each colour's blocks start as the
+        # generic roles; the linear part stays the renju tables given.
+        assert len(init_embed) == 2 and B == 4, 'the init has other blocks than the features'
+        init_embed = np.concatenate([init_embed, init_embed])
     E0 = rng.normal(0, 0.02, (B, C, H))
-    E0[:, :, :old] = f['embed'].reshape(B, C, old)
+    E0[:, :, :old] = init_embed
     M0 = rng.normal(0.5, 0.1, (MASKS, H))
     M0[:, :old] = f['mask_rows']
     v0 = np.zeros(H)
@@ -120,6 +130,18 @@ else:
     x0 = np.concatenate([np.zeros(sizes[0]), rng.normal(0, 0.02, B * C * H),
                          rng.normal(0.5, 0.1, MASKS * H), rng.normal(0, 0.1, H), [0.0]])
 x0 = x0 * free
+# The evaluation's scale (winning chance = logistic(eval / K)): the one that fits the linear
+# tables in use best, as in fit_combos.py, so that the search's margins keep their meaning.
+_zl = XL[train] @ w_base[:B * C] + w_base[B * C:][M[train]]
+K = float(min([300, 400, 500, 600, 700, 800, 1000],
+              key=lambda k: xent_raw(_zl / k, P[train])))
+print(f'scale K = {K:g}')
+# The penalty pulls the hidden weights toward where the fit started: zero from scratch, the
+# earlier fit with --init (so that a small renju data set corrects the generic layer rather
+# than replacing it).
+_, E_prior, M_prior, _, _ = unpack(x0.copy())
+if not a.init:
+    E_prior, M_prior = np.zeros_like(E_prior), np.zeros_like(M_prior)
 
 
 def forward(x, rows_sel):
@@ -147,15 +169,16 @@ def loss(x):
     n = len(Ptr)
     lam = a.lam
     val = -(Ptr * np.log(qc) + (1 - Ptr) * np.log(1 - qc)).mean()
-    val += 1e-8 * (dw @ dw) + lam * ((E * E).sum() + (Mm * Mm).sum())
+    dE, dM = E - E_prior, Mm - M_prior
+    val += 1e-8 * (dw @ dw) + lam * ((dE * dE).sum() + (dM * dM).sum())
     g = (q - Ptr) / n
     gdw = np.concatenate([XLtr.T @ g, np.bincount(Mtr, weights=g, minlength=MASKS)]) / K
     gdw += 2e-8 * dw
     dh = g[:, None] * v[None, :] * ((h > 0) & (h < 1))
-    gE = Xtr.T @ dh + 2 * lam * E
+    gE = Xtr.T @ dh + 2 * lam * dE
     gM = np.zeros((MASKS, H))
     np.add.at(gM, Mtr, dh)
-    gM += 2 * lam * Mm
+    gM += 2 * lam * dM
     grad = np.concatenate([gdw, gE.ravel(), gM.ravel(), r.T @ g, [g.sum()]])
     return val, grad * free
 
@@ -173,7 +196,7 @@ def save(x):
     dw, E, Mm, v, c = unpack(x * free)
     w = np.round(w_base + dw)
     np.savez(a.out, combos=w[:B * C].reshape(B, C), masks=w[B * C:], embed=E.reshape(B, C, H),
-             mask_rows=Mm, out=v, out_bias=c)
+             mask_rows=Mm, out=v, out_bias=c, scale=K)
 
 
 def report(x):
