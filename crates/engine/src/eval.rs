@@ -4,7 +4,8 @@
 //! four lines plus a bonus for combined threats); it orders moves. The square's evaluation
 //! shares (as the side to move's square and as the waiting side's) use fitted weights; the
 //! position's evaluation is the side to move's shares minus the waiting side's over all empty
-//! squares, kept incrementally by the position.
+//! squares, kept incrementally by the position, plus a term per threat mask and the hidden
+//! layer's output (`hidden.rs`), which prices how the squares add up together.
 //!
 //! The four line codes of a square (4 bits each) form a 16-bit key; the combination of every key
 //! is precomputed once, so updating a square costs one table look-up per colour.
