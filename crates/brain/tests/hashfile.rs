@@ -13,11 +13,13 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("renzoku-brain-hash-{}-{name}", std::process::id()))
 }
 
-/// A brain with a small hash table and a fixed-depth, time-unlimited search.
+/// A brain with a small hash table and a fixed-depth, time-unlimited search, deep enough that
+/// the table's sampled fill (its first thousand slots) is well above zero whatever the
+/// evaluation: at depth 7 a better evaluation once searched so few nodes that it read 0.0 %.
 fn brain() -> Brain {
     let mut brain = Brain::start();
     assert_eq!(brain.ask("START 15"), "OK");
-    brain.send("INFO hash_size 4096\nINFO max_depth 7\nINFO timeout_turn 60000\nINFO thread_num 1");
+    brain.send("INFO hash_size 256\nINFO max_depth 9\nINFO timeout_turn 60000\nINFO thread_num 1");
     // The table takes its size at START.
     assert_eq!(brain.ask("RESTART"), "OK");
     brain
