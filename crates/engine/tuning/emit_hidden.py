@@ -34,7 +34,7 @@ print('// Fitted by tuning/fit_hidden.py (see tuning/README.md): the evaluation\
       + (' under renju,' if renju else ','))
 print('// quantized as `hidden.rs` computes with it.')
 if renju:
-    assert H == 16, 'renju\'s layer has as many units as the generic one (HIDDEN)'
+    # renju's layer has as many units as the generic one (HIDDEN): the build checks it.
     for name, first in (('BLACK', 0), ('WHITE', 2)):
         print()
         print(f'/// {name.capitalize()}\'s squares: as `EMBED_FIT`.')
