@@ -244,8 +244,8 @@ mod tests {
                 }
             }
         }
-        let blocks = if rule == Rule::Renju { 4 } else { 2 };
-        let mask = counts[blocks * COMBOS] as usize;
+        // The threat mask is the last entry, after the blocks.
+        let mask = counts[counts.len() - 1] as usize;
         layer.output(&sums[me.index()], &sums[me.opponent().index()], mask)
     }
 

@@ -77,11 +77,6 @@ test = np.arange(N) % 10 == 0
 train = ~test
 
 
-def xent_raw(z, p):
-    q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
-    return float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())
-
-
 def xent(z, p):
     q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
     return float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())
@@ -134,7 +129,7 @@ x0 = x0 * free
 # tables in use best, as in fit_combos.py, so that the search's margins keep their meaning.
 _zl = XL[train] @ w_base[:B * C] + w_base[B * C:][M[train]]
 K = float(min([300, 400, 500, 600, 700, 800, 1000],
-              key=lambda k: xent_raw(_zl / k, P[train])))
+              key=lambda k: xent(_zl / k, P[train])))
 print(f'scale K = {K:g}')
 # The penalty pulls the hidden weights toward where the fit started: zero from scratch, the
 # earlier fit with --init (so that a small renju data set corrects the generic layer rather
