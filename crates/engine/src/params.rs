@@ -47,10 +47,17 @@ pub enum Param {
     SingularMargin,
     TtEvalRefine,
     PvTtReduction,
+    NullMoveReduction,
+    NullMoveDepth,
+    NullMoveMargin,
+    OrderCounter,
+    DistractPruneDepth,
+    TrivialPruneDepth,
+    LateMovesPv,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 28;
+pub const COUNT: usize = 35;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -253,6 +260,62 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 100,
         doc: "0: off; else a PV node whose hash move was found this many hundredths of a ply \
               per ply shallower is searched that much shallower (at most 3 plies)",
+    },
+    ParamSpec {
+        name: "null_move_reduction",
+        default: 0,
+        min: 0,
+        max: 8,
+        doc: "0: off; else a non-PV node without threats against it whose static value reaches \
+              beta first passes, searched this many plies (plus a sixth of the depth) \
+              shallower, and is cut when the pass still reaches beta",
+    },
+    ParamSpec {
+        name: "null_move_depth",
+        default: 10,
+        min: 1,
+        max: 30,
+        doc: "remaining depth from which the null move is tried (with null_move_reduction)",
+    },
+    ParamSpec {
+        name: "null_move_margin",
+        default: 280,
+        min: 0,
+        max: 2000,
+        doc: "how far above beta the static value must be for the null move",
+    },
+    ParamSpec {
+        name: "order_counter",
+        default: 0,
+        min: 0,
+        max: 2000,
+        doc: "move ordering: bonus of the quiet move that last refuted the opponent's last move \
+              (the counter move)",
+    },
+    ParamSpec {
+        name: "distract_prune_depth",
+        default: 4,
+        min: 0,
+        max: 20,
+        doc: "0: off; else up to this remaining depth, a node answering an open-four threat \
+              skips our fours that block nothing and lie more than 4 squares (5 in renju) from \
+              both last moves (they only delay the answer; Rapfi's distraction pruning)",
+    },
+    ParamSpec {
+        name: "trivial_prune_depth",
+        default: 4,
+        min: 0,
+        max: 20,
+        doc: "0: off; else up to this remaining depth, once a move holds, squares where neither \
+              side would make even a two are skipped (Rapfi's trivial-move pruning)",
+    },
+    ParamSpec {
+        name: "late_moves_pv",
+        default: 1,
+        min: 0,
+        max: 1,
+        doc: "1: late-move pruning also in PV nodes below the root (as Rapfi's move-count \
+              pruning)",
     },
 ];
 

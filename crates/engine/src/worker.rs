@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{CL_3, CL_4, CL_43};
+use crate::eval::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::movegen::{blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves};
 use crate::params::{Param, Params};
 use crate::position::Position;
@@ -136,6 +136,11 @@ pub struct Worker<'a> {
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
     history: [Vec<i32>; 2],
+    /// The quiet move that last refuted each opponent move, by side to move and that move's
+    /// square (`usize::MAX`: none).
+    counters: [Vec<usize>; 2],
+    /// Whether the move into each ply was a pass (no two passes in a row).
+    passed: Vec<bool>,
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
     /// VCF failures: (hash, depth) of positions where no VCF of that depth exists.
@@ -165,6 +170,8 @@ impl<'a> Worker<'a> {
             evals: vec![NO_EVAL; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
+            counters: [vec![usize::MAX; squares], vec![usize::MAX; squares]],
+            passed: vec![false; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
             vcf_memo: vec![(0, 0); 1 << 16],
@@ -235,6 +242,11 @@ impl<'a> Worker<'a> {
         let c = self.pos.side_to_move().index();
         let killers = self.killers[ply];
         let p = &self.shared.params;
+        let counter_bonus = p.get(Param::OrderCounter);
+        let counter = match self.pos.last_move() {
+            Some(prev) if counter_bonus > 0 => self.counters[c][prev],
+            _ => usize::MAX,
+        };
         let mut scored = std::mem::take(&mut *self.scored.borrow_mut());
         scored.clear();
         scored.extend(moves.iter().enumerate().map(|(i, &m)| {
@@ -244,6 +256,9 @@ impl<'a> Worker<'a> {
                 let mut s = static_order_score(&self.pos, m, p);
                 if killers[0] == m || killers[1] == m {
                     s += p.get(Param::OrderKiller);
+                }
+                if m == counter {
+                    s += counter_bonus;
                 }
                 s + self.history[c][m] / 64
             };
@@ -255,6 +270,14 @@ impl<'a> Worker<'a> {
             *slot = (key & 0xFFFF) as usize;
         }
         *self.scored.borrow_mut() = scored;
+    }
+
+    /// Whether `m` lies far from both last moves (more than 4 squares, 5 in renju): a four
+    /// there answers nothing near the fight.
+    fn is_distraction(&self, m: usize) -> bool {
+        let far = if self.pos.rule == renzoku_rules::Rule::Renju { 5 } else { 4 };
+        let away = |back| self.pos.recent_move(back).is_none_or(|p| self.pos.distance(m, p) > far);
+        away(0) && away(1)
     }
 
     /// Whether a move is tactical (never reduced or pruned).
@@ -396,6 +419,36 @@ impl<'a> Worker<'a> {
                 return eval;
             }
         }
+        // Null move: a node whose static value reaches beta passes; when the opponent, moving
+        // twice, still cannot bring the score below beta at a reduced depth, the node is cut.
+        // Not where the opponent has an open three or a four-three square (a pass would hand
+        // it a forced win the reduced search may not see), nor twice in a row.
+        let null_reduction = params.get(Param::NullMoveReduction);
+        if null_reduction > 0
+            && !pv_node
+            && !forced
+            && !under_threat
+            && excluded == NO_MOVE
+            && depth >= params.get(Param::NullMoveDepth)
+            && !self.passed[ply]
+            && static_value != NO_EVAL
+            && static_value >= beta + params.get(Param::NullMoveMargin)
+            && beta.abs() < MATE_BOUND
+            && !self.pos.has_class(opp, CL_43)
+        {
+            let r = null_reduction + depth / 6;
+            self.pos.pass();
+            self.passed[ply + 1] = true;
+            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            self.passed[ply + 1] = false;
+            self.pos.pass();
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         let threatened;
@@ -485,6 +538,9 @@ impl<'a> Worker<'a> {
             && beta.abs() < MATE_BOUND
             && static_value >= beta + fail_high_margin * depth;
         let lmr_log_scale = params.get(Param::LmrLogScale);
+        let distract_depth = params.get(Param::DistractPruneDepth);
+        let trivial_depth = params.get(Param::TrivialPruneDepth);
+        let late_moves_pv = params.get(Param::LateMovesPv) != 0;
         let late_moves_scale = params.get(Param::LateMovesScale);
         let late_moves_max_depth =
             if late_moves_scale > 0 { params.get(Param::LateMovesMaxDepth) } else { 3 };
@@ -492,8 +548,32 @@ impl<'a> Worker<'a> {
             if n >= move_count_limit && best > -MATE_BOUND {
                 break;
             }
+            if distract_depth > 0
+                && under_threat
+                && ply > 0
+                && depth <= distract_depth
+                && best > -MATE_BOUND
+                && self.pos.class(m, opp) < CL_4
+                && self.is_distraction(m)
+            {
+                continue;
+            }
             let tactical = threatened || self.is_tactical(m);
-            if !pv_node && !tactical && depth <= late_moves_max_depth && best > -MATE_BOUND {
+            if trivial_depth > 0
+                && !tactical
+                && ply > 0
+                && depth <= trivial_depth
+                && best > -MATE_BOUND
+                && self.pos.class(m, me) == CL_NONE
+                && self.pos.class(m, opp) == CL_NONE
+            {
+                continue;
+            }
+            if (!pv_node || (late_moves_pv && ply > 0))
+                && !tactical
+                && depth <= late_moves_max_depth
+                && best > -MATE_BOUND
+            {
                 // Looser (10/16/24: 16-21) and tighter (4/7/12: 21-19) limits were no better.
                 let limit = match (late_moves_scale, depth) {
                     (1.., d) => {
@@ -558,6 +638,9 @@ impl<'a> Worker<'a> {
                             if k[0] != m {
                                 k[1] = k[0];
                                 k[0] = m;
+                            }
+                            if let Some(prev) = self.pos.last_move() {
+                                self.counters[me.index()][prev] = m;
                             }
                             let h = &mut self.history[me.index()][m];
                             *h += depth * depth;
