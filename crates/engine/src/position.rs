@@ -844,23 +844,10 @@ impl Position {
         self.hash ^= WHITE_TO_MOVE;
     }
 
-    /// The square of the last stone placed since the position was built, if any.
-    pub fn last_move(&self) -> Option<usize> {
-        self.stack.last().map(|u| u.idx)
-    }
-
     /// The square of the stone placed `back` moves ago (0: the last one), if the position was
     /// built that many moves before.
     pub fn recent_move(&self, back: usize) -> Option<usize> {
         self.stack.len().checked_sub(back + 1).map(|k| self.stack[k].idx)
-    }
-
-    /// Chebyshev distance between two squares.
-    pub fn distance(&self, a: usize, b: usize) -> u32 {
-        let (pa, pb) = (self.point(a), self.point(b));
-        (i32::from(pa.x) - i32::from(pb.x))
-            .unsigned_abs()
-            .max((i32::from(pa.y) - i32::from(pb.y)).unsigned_abs())
     }
 
     /// Takes back the last stone.

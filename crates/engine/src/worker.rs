@@ -243,7 +243,7 @@ impl<'a> Worker<'a> {
         let killers = self.killers[ply];
         let p = &self.shared.params;
         let counter_bonus = p.get(Param::OrderCounter);
-        let counter = match self.pos.last_move() {
+        let counter = match self.pos.recent_move(0) {
             Some(prev) if counter_bonus > 0 => self.counters[c][prev],
             _ => usize::MAX,
         };
@@ -276,7 +276,9 @@ impl<'a> Worker<'a> {
     /// there answers nothing near the fight.
     fn is_distraction(&self, m: usize) -> bool {
         let far = if self.pos.rule == renzoku_rules::Rule::Renju { 5 } else { 4 };
-        let away = |back| self.pos.recent_move(back).is_none_or(|p| self.pos.distance(m, p) > far);
+        let at = self.pos.point(m);
+        let away =
+            |back| self.pos.recent_move(back).is_none_or(|p| at.chebyshev(self.pos.point(p)) > far);
         away(0) && away(1)
     }
 
@@ -539,6 +541,7 @@ impl<'a> Worker<'a> {
             && static_value >= beta + fail_high_margin * depth;
         let lmr_log_scale = params.get(Param::LmrLogScale);
         let distract_depth = params.get(Param::DistractPruneDepth);
+        let counter_bonus = params.get(Param::OrderCounter);
         let trivial_depth = params.get(Param::TrivialPruneDepth);
         let late_moves_pv = params.get(Param::LateMovesPv) != 0;
         let late_moves_scale = params.get(Param::LateMovesScale);
@@ -548,9 +551,9 @@ impl<'a> Worker<'a> {
             if n >= move_count_limit && best > -MATE_BOUND {
                 break;
             }
+            // (The root's moves are searched in search.rs: every node here is below the root.)
             if distract_depth > 0
                 && under_threat
-                && ply > 0
                 && depth <= distract_depth
                 && best > -MATE_BOUND
                 && self.pos.class(m, opp) < CL_4
@@ -561,7 +564,6 @@ impl<'a> Worker<'a> {
             let tactical = threatened || self.is_tactical(m);
             if trivial_depth > 0
                 && !tactical
-                && ply > 0
                 && depth <= trivial_depth
                 && best > -MATE_BOUND
                 && self.pos.class(m, me) == CL_NONE
@@ -569,7 +571,7 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
-            if (!pv_node || (late_moves_pv && ply > 0))
+            if (!pv_node || late_moves_pv)
                 && !tactical
                 && depth <= late_moves_max_depth
                 && best > -MATE_BOUND
@@ -639,7 +641,9 @@ impl<'a> Worker<'a> {
                                 k[1] = k[0];
                                 k[0] = m;
                             }
-                            if let Some(prev) = self.pos.last_move() {
+                            if counter_bonus > 0
+                                && let Some(prev) = self.pos.recent_move(0)
+                            {
                                 self.counters[me.index()][prev] = m;
                             }
                             let h = &mut self.history[me.index()][m];
