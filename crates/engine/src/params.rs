@@ -54,10 +54,13 @@ pub enum Param {
     DistractPruneDepth,
     TrivialPruneDepth,
     LateMovesPv,
+    LmrCutNode,
+    LmrNotImproving,
+    LmrDeeperMargin,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 35;
+pub const COUNT: usize = 38;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -316,6 +319,30 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 1,
         doc: "1: late-move pruning also in PV nodes below the root (as Rapfi's move-count \
               pruning)",
+    },
+    ParamSpec {
+        name: "lmr_cut_node",
+        default: 0,
+        min: 0,
+        max: 400,
+        doc: "hundredths of a ply more late-move reduction for moves other than killers in cut \
+              nodes (zero-window nodes expected to fail high; Rapfi's 1.8 plies)",
+    },
+    ParamSpec {
+        name: "lmr_not_improving",
+        default: 0,
+        min: 0,
+        max: 300,
+        doc: "hundredths of a ply more late-move reduction in non-PV nodes whose static value \
+              is not above the one two plies before",
+    },
+    ParamSpec {
+        name: "lmr_deeper_margin",
+        default: 0,
+        min: 0,
+        max: 1000,
+        doc: "0: off; else a reduced move whose reduced search beats alpha by more than this is \
+              searched again a ply deeper than planned (Rapfi's LMR extension)",
     },
 ];
 

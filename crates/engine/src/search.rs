@@ -431,10 +431,11 @@ fn root_search<'o>(
         w.pos.make(rm.idx);
         let d = depth as i32 - 1;
         let score = if n == 0 {
-            -w.search(-beta, -alpha, d, 1, true)
+            -w.search(-beta, -alpha, d, 1, true, false)
         } else {
-            let s = -w.search(-alpha - 1, -alpha, d, 1, false);
-            if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true) } else { s }
+            // The root's later moves are expected to fail low: their children are cut nodes.
+            let s = -w.search(-alpha - 1, -alpha, d, 1, false, true);
+            if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true, false) } else { s }
         };
         w.pos.unmake();
         if w.stopped {

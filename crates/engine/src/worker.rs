@@ -109,10 +109,10 @@ fn sort_key(s: i32, i: usize, m: usize) -> u64 {
 }
 
 /// Late-move reduction in plies of move number `n` (from 0) at remaining `depth`:
-/// `scale/100 * ln(depth) * ln(n + 1)`, rounded down.
-fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
+/// `scale/100 * ln(depth) * ln(n + 1)` plus `extra` hundredths of a ply, rounded down.
+fn log_reduction(scale: i32, depth: i32, n: usize, extra: i32) -> i32 {
     let r = f64::from(scale) / 100.0 * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln();
-    r as i32
+    (r + f64::from(extra) / 100.0) as i32
 }
 
 /// Quiet moves searched at remaining `depth` before late-move pruning:
@@ -289,7 +289,10 @@ impl<'a> Worker<'a> {
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
     }
 
-    /// Alpha-beta with principal variation search. `depth` is in plies.
+    /// Alpha-beta with principal variation search. `depth` is in plies. A `cut_node` is a
+    /// zero-window node expected to fail high (Stockfish's and Rapfi's cutNode: the children
+    /// of reduced searches, alternating down the tree).
+    #[allow(clippy::too_many_arguments)]
     pub fn search(
         &mut self,
         mut alpha: i32,
@@ -297,6 +300,7 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         self.count_node();
@@ -441,7 +445,7 @@ impl<'a> Worker<'a> {
             let r = null_reduction + depth / 6;
             self.pos.pass();
             self.passed[ply + 1] = true;
-            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
             self.passed[ply + 1] = false;
             self.pos.pass();
             if self.stopped {
@@ -501,7 +505,14 @@ impl<'a> Worker<'a> {
             // The test runs at this ply while `moves` is held here: it fills a list of its own
             // in this ply's (now empty) buffer, and `moves` goes back there at the end.
             self.excluded[ply] = t;
-            let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+            let v = self.search(
+                singular_beta - 1,
+                singular_beta,
+                (depth - 1) / 2,
+                ply,
+                false,
+                cut_node,
+            );
             self.excluded[ply] = NO_MOVE;
             if self.stopped {
                 self.buffers[ply] = moves;
@@ -544,6 +555,10 @@ impl<'a> Worker<'a> {
         let counter_bonus = params.get(Param::OrderCounter);
         let trivial_depth = params.get(Param::TrivialPruneDepth);
         let late_moves_pv = params.get(Param::LateMovesPv) != 0;
+        let lmr_cut_node = params.get(Param::LmrCutNode);
+        let lmr_not_improving = params.get(Param::LmrNotImproving);
+        let lmr_deeper_margin = params.get(Param::LmrDeeperMargin);
+        let killers = self.killers[ply];
         let late_moves_scale = params.get(Param::LateMovesScale);
         let late_moves_max_depth =
             if late_moves_scale > 0 { params.get(Param::LateMovesMaxDepth) } else { 3 };
@@ -599,12 +614,20 @@ impl<'a> Worker<'a> {
             }
             self.pos.make(m);
             let score = if n == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node)
             } else {
                 let mut r = 0;
                 if depth >= 3 && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
                     r = if lmr_log_scale > 0 {
-                        log_reduction(lmr_log_scale, depth, n).min(depth - 2)
+                        // Fractional extras (hundredths of a ply) add before rounding down.
+                        let mut extra = 0;
+                        if cut_node && killers[0] != m && killers[1] != m {
+                            extra += lmr_cut_node;
+                        }
+                        if !pv_node && !improving {
+                            extra += lmr_not_improving;
+                        }
+                        log_reduction(lmr_log_scale, depth, n, extra).min(depth - 2)
                     } else {
                         1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
                     };
@@ -612,12 +635,29 @@ impl<'a> Worker<'a> {
                         r = (r - 1).max(0);
                     }
                 }
-                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                // The reduced search's child is a cut node; a full-depth one alternates.
+                let mut s = -self.search(
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - r,
+                    ply + 1,
+                    false,
+                    r > 0 || !cut_node,
+                );
                 if s > alpha && r > 0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                    // A reduced move that beats alpha by far gets a ply more than planned.
+                    let deeper = i32::from(lmr_deeper_margin > 0 && s > alpha + lmr_deeper_margin);
+                    s = -self.search(
+                        -alpha - 1,
+                        -alpha,
+                        new_depth + deeper,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                    );
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
                 s
             };
@@ -708,11 +748,13 @@ mod tests {
 
     #[test]
     fn reductions_and_move_limits_grow_with_depth_and_move_number() {
-        assert_eq!(log_reduction(60, 1, 10), 0);
-        assert!(log_reduction(60, 10, 3) <= log_reduction(60, 10, 20));
-        assert!(log_reduction(60, 4, 10) <= log_reduction(60, 12, 10));
+        assert_eq!(log_reduction(60, 1, 10, 0), 0);
+        assert!(log_reduction(60, 10, 3, 0) <= log_reduction(60, 10, 20, 0));
+        assert!(log_reduction(60, 4, 10, 0) <= log_reduction(60, 12, 10, 0));
         // 0.6 * ln 10 * ln 10 = 3.18
-        assert_eq!(log_reduction(60, 10, 9), 3);
+        assert_eq!(log_reduction(60, 10, 9, 0), 3);
+        // 3.18 + 1.80 = 4.98
+        assert_eq!(log_reduction(60, 10, 9, 180), 4);
         assert_eq!(late_move_limit(100, 1), 4);
         assert_eq!(late_move_limit(100, 6), 13);
     }
