@@ -4,8 +4,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{CL_3, CL_4, CL_43, CL_NONE};
-use crate::movegen::{blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves};
+use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_NONE};
+use crate::movegen::{
+    blocks_can_spoil, defence_moves, four_moves, has_four_moves, legal_flex4, quiet_moves,
+};
 use crate::params::{Param, Params};
 use crate::position::Position;
 use crate::score::{INF, MATE, MATE_BOUND};
@@ -345,7 +347,7 @@ impl<'a> Worker<'a> {
         // defences lost in self-play at equal nodes: 16-23; searching such leaves over the
         // defences, at most 4 levels deep, scored 60-70 at tc=5/0.5, Elo -27 +/- 46.)
         if depth <= 0 && !forced {
-            return self.quiescence(ply);
+            return self.quiescence(alpha, beta, ply);
         }
 
         // A singular-extension test searches this node again without its hash move: no hash
@@ -419,7 +421,7 @@ impl<'a> Worker<'a> {
                 }
             }
             if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
-                return self.quiescence(ply);
+                return self.quiescence(alpha, beta, ply);
             }
             if eval - params.get(Param::FutilityMargin) * depth >= beta && beta > -MATE_BOUND {
                 return eval;
@@ -558,6 +560,8 @@ impl<'a> Worker<'a> {
         let lmr_cut_node = params.get(Param::LmrCutNode);
         let lmr_not_improving = params.get(Param::LmrNotImproving);
         let lmr_deeper_margin = params.get(Param::LmrDeeperMargin);
+        let lmr_tactical = params.get(Param::LmrTactical);
+        let lmr_useless_defence = params.get(Param::LmrUselessDefence);
         let killers = self.killers[ply];
         let late_moves_scale = params.get(Param::LateMovesScale);
         let late_moves_max_depth =
@@ -631,6 +635,30 @@ impl<'a> Worker<'a> {
                     } else {
                         1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
                     };
+                    if pv_node {
+                        r = (r - 1).max(0);
+                    }
+                } else if lmr_tactical > 0
+                    && depth >= 3
+                    && !forced
+                    && self.pos.class(m, me) < CL_33
+                    && (under_threat || n >= params.get(Param::LmrMinMoves) as usize)
+                {
+                    // Late threes, fours and blocks, and answers to an open three after the
+                    // first, are reduced too, a share of a quiet move's reduction (Rapfi
+                    // reduces every late move); never a double three, a four-three or an open
+                    // four. A counter-four that blocks nothing,
+                    // far from both last moves, only delays the answer: more.
+                    let mut extra = 0;
+                    if under_threat
+                        && self.pos.class(m, opp) < CL_4
+                        && self.pos.class(m, me) < CL_33
+                        && self.is_distraction(m)
+                    {
+                        extra += lmr_useless_defence;
+                    }
+                    let base = log_reduction(lmr_log_scale.max(1), depth, n, 0);
+                    r = (base * lmr_tactical / 100 + extra / 100).min(depth - 2);
                     if pv_node {
                         r = (r - 1).max(0);
                     }
@@ -715,17 +743,78 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation.
+    /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation, or
+    /// with `qs_fours` the best of it and of our fours answered by their forced blocks.
     /// (A penalty of 150 or 400 when the opponent threatens an open four and we have no four
     /// lost 18-22 in self-play at equal nodes; the square values already carry that threat.)
-    fn quiescence(&mut self, ply: usize) -> i32 {
+    fn quiescence(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
         let me = self.pos.side_to_move();
         if has_four_moves(&self.pos, me)
             && let Some(n) = self.vcf(self.shared.params.get(Param::LeafVcfDepth) as u32, ply)
         {
             return MATE - ply as i32 - n as i32;
         }
-        self.evaluate()
+        let fours = self.shared.params.get(Param::QsFours);
+        if fours > 0 { self.four_quiescence(alpha, beta, ply, fours) } else { self.evaluate() }
+    }
+
+    /// The static value (stand pat), or better, the value after one of our fours and the
+    /// opponent's forced block, up to `fours_left` fours in a row (Rapfi's VCF quiescence
+    /// search, with values instead of only wins: a four that gains a tempo for a new threat
+    /// counts at the leaves). Lines where the block makes a four of the opponent's are left
+    /// out (the stand pat after them would ignore it).
+    fn four_quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, fours_left: i32) -> i32 {
+        let me = self.pos.side_to_move();
+        let opp = me.opponent();
+        let stand = self.evaluate();
+        if stand >= beta
+            || fours_left == 0
+            || ply + 2 >= MAX_PLY
+            || !has_four_moves(&self.pos, me)
+            || self.pos.has_five(opp)
+        {
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        four_moves(&self.pos, me, &mut moves);
+        for &m in &moves {
+            self.count_node();
+            if self.stopped {
+                break;
+            }
+            self.pos.make(m);
+            // A real four leaves the opponent one legal block; anything else (an unblockable
+            // four, a block forbidden in renju) is a win the VCF probe already judged.
+            let block = self.pos.fives(me).iter().next().filter(|_| self.pos.five_count(me) == 1);
+            let Some(b) = block.filter(|&b| self.pos.is_legal(b, opp)) else {
+                self.pos.unmake();
+                continue;
+            };
+            self.pos.make(b);
+            let v = if self.pos.has_five(opp) {
+                None
+            } else {
+                Some(self.four_quiescence(alpha, beta, ply + 2, fours_left - 1))
+            };
+            self.pos.unmake();
+            self.pos.unmake();
+            if let Some(v) = v
+                && v > best
+            {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
     }
 }
 
