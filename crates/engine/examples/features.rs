@@ -26,11 +26,25 @@ fn board_of(line: &str) -> Option<Board> {
     Some(board)
 }
 
+/// The last move of a position's `"moves"` list as `x,y` ("-1,-1" for the empty board).
+fn last_move_of(line: &str) -> String {
+    let (Some(start), Some(end)) = (line.find('['), line.find(']')) else {
+        return "-1,-1".into();
+    };
+    let coords: Vec<&str> =
+        line[start + 1..end].split(',').map(|s| s.trim().trim_matches('"').trim()).collect();
+    match coords.as_slice() {
+        [.., x, y] if !x.is_empty() => format!("{x},{y}"),
+        _ => "-1,-1".into(),
+    }
+}
+
 /// `--order`: for positions with the stronger engine's move (`"best": "x,y"`), one line per
 /// position: the move, then `x,y,base,mine,theirs` per candidate (see
 /// `tuning::order_features`; -1 for no combination), separated by `;`. Positions whose move is
-/// not a candidate are left out.
-fn order_rows(out: &mut impl Write, rule: Rule) {
+/// not a candidate are left out. With `--last`, the position's last move (`x,y`) follows the
+/// engine's move as a second field (`fit_order_hidden.py` reads either form).
+fn order_rows(out: &mut impl Write, rule: Rule, with_last: bool) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
         let Some(best) = line.split("\"best\":").nth(1) else { continue };
@@ -49,7 +63,8 @@ fn order_rows(out: &mut impl Write, rule: Rule) {
             })
             .collect();
         let chosen = candidates.iter().any(|c| format!("{},{}", c.point.x, c.point.y) == best);
-        if chosen && writeln!(out, "{best};{}", cells.join(";")).is_err() {
+        let head = if with_last { format!("{best};{}", last_move_of(&line)) } else { best };
+        if chosen && writeln!(out, "{head};{}", cells.join(";")).is_err() {
             return;
         }
     }
@@ -115,12 +130,12 @@ fn main() {
         return;
     }
     if args.iter().any(|a| a == "--order") {
-        order_rows(&mut out, rule);
+        order_rows(&mut out, rule, args.iter().any(|a| a == "--last"));
         return;
     }
     if !args.iter().any(|a| a == "--combos") {
         eprintln!(
-            "usage: features --combos|--order|--classes [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
+            "usage: features --combos|--order [--last]|--classes [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
         );
         std::process::exit(2);
     }
