@@ -60,10 +60,11 @@ pub enum Param {
     LmrTactical,
     LmrUselessDefence,
     QsFours,
+    ExactDefence,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 41;
+pub const COUNT: usize = 42;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -371,6 +372,15 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 12,
         doc: "0: a leaf is its static value (after the VCF probe); else the best of it and of \
               our fours answered by their forced blocks, up to this many fours in a row",
+    },
+    ParamSpec {
+        name: "exact_defence",
+        default: 0,
+        min: 0,
+        max: 1,
+        doc: "1: answering an open three, the search tries only the squares that stop it (not \
+              the far ends of a three, which leave an open four; Rapfi's exact defence) and \
+              our fours",
     },
 ];
 

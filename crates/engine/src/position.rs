@@ -635,6 +635,12 @@ impl Position {
         self.cells[idx % CAP] == EMPTY as u8
     }
 
+    /// Whether a stone of `c` stands on `idx`.
+    #[inline]
+    pub fn has_stone(&self, idx: usize, c: Color) -> bool {
+        u32::from(self.cells[idx % CAP]) == code(c)
+    }
+
     /// What a stone of `c` would make on `idx` (nothing on a stone).
     #[inline]
     pub fn info(&self, idx: usize, c: Color) -> SquareInfo {

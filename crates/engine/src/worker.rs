@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_NONE};
 use crate::movegen::{
-    blocks_can_spoil, defence_moves, four_moves, has_four_moves, legal_flex4, quiet_moves,
+    blocks_can_spoil, defence_moves_with, four_moves, has_four_moves, legal_flex4, quiet_moves,
 };
 use crate::params::{Param, Params};
 use crate::position::Position;
@@ -464,7 +464,7 @@ impl<'a> Worker<'a> {
             moves.extend(self.pos.fives(opp).iter().filter(|&i| self.pos.is_legal(i, me)));
             threatened = true;
         } else if under_threat {
-            defence_moves(&self.pos, &mut moves);
+            defence_moves_with(&self.pos, params.get(Param::ExactDefence) != 0, &mut moves);
             threatened = true;
         } else {
             quiet_moves(&self.pos, &mut moves);
