@@ -61,10 +61,12 @@ pub enum Param {
     LmrUselessDefence,
     QsFours,
     ExactDefence,
+    OrderNear1,
+    OrderNear2,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 42;
+pub const COUNT: usize = 44;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -381,6 +383,20 @@ pub const SPECS: [ParamSpec; COUNT] = [
         doc: "1: answering an open three, the search tries only the squares that stop it (not \
               the far ends of a three, which leave an open four; Rapfi's exact defence) and \
               our fours",
+    },
+    ParamSpec {
+        name: "order_near1",
+        default: 0,
+        min: 0,
+        max: 2000,
+        doc: "move ordering: bonus of a square next to the opponent's last move",
+    },
+    ParamSpec {
+        name: "order_near2",
+        default: 0,
+        min: 0,
+        max: 2000,
+        doc: "move ordering: bonus of a square two squares from the opponent's last move",
     },
 ];
 
