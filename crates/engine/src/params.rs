@@ -54,19 +54,13 @@ pub enum Param {
     DistractPruneDepth,
     TrivialPruneDepth,
     LateMovesPv,
-    LmrCutNode,
-    LmrNotImproving,
-    LmrDeeperMargin,
-    LmrTactical,
-    LmrUselessDefence,
-    QsFours,
     ExactDefence,
     OrderNear1,
     OrderNear2,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 44;
+pub const COUNT: usize = 38;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -325,55 +319,6 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 1,
         doc: "1: late-move pruning also in PV nodes below the root (as Rapfi's move-count \
               pruning)",
-    },
-    ParamSpec {
-        name: "lmr_cut_node",
-        default: 0,
-        min: 0,
-        max: 400,
-        doc: "hundredths of a ply more late-move reduction for moves other than killers in cut \
-              nodes (zero-window nodes expected to fail high; Rapfi's 1.8 plies)",
-    },
-    ParamSpec {
-        name: "lmr_not_improving",
-        default: 0,
-        min: 0,
-        max: 300,
-        doc: "hundredths of a ply more late-move reduction in non-PV nodes whose static value \
-              is not above the one two plies before",
-    },
-    ParamSpec {
-        name: "lmr_deeper_margin",
-        default: 0,
-        min: 0,
-        max: 1000,
-        doc: "0: off; else a reduced move whose reduced search beats alpha by more than this is \
-              searched again a ply deeper than planned (Rapfi's LMR extension)",
-    },
-    ParamSpec {
-        name: "lmr_tactical",
-        default: 0,
-        min: 0,
-        max: 100,
-        doc: "0: off; else late threes and fours (not double threes, four-threes or open \
-              fours), and every move after the first in a node answering an open three, get \
-              this percentage of a quiet move's late-move reduction",
-    },
-    ParamSpec {
-        name: "lmr_useless_defence",
-        default: 0,
-        min: 0,
-        max: 400,
-        doc: "with lmr_tactical: hundredths of a ply more reduction, answering an open three, \
-              for a counter-four that blocks nothing and lies far from both last moves",
-    },
-    ParamSpec {
-        name: "qs_fours",
-        default: 0,
-        min: 0,
-        max: 12,
-        doc: "0: a leaf is its static value (after the VCF probe); else the best of it and of \
-              our fours answered by their forced blocks, up to this many fours in a row",
     },
     ParamSpec {
         name: "exact_defence",

@@ -431,11 +431,10 @@ fn root_search<'o>(
         w.pos.make(rm.idx);
         let d = depth as i32 - 1;
         let score = if n == 0 {
-            -w.search(-beta, -alpha, d, 1, true, false)
+            -w.search(-beta, -alpha, d, 1, true)
         } else {
-            // The root's later moves are expected to fail low: their children are cut nodes.
-            let s = -w.search(-alpha - 1, -alpha, d, 1, false, true);
-            if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true, false) } else { s }
+            let s = -w.search(-alpha - 1, -alpha, d, 1, false);
+            if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true) } else { s }
         };
         w.pos.unmake();
         if w.stopped {

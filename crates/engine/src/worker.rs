@@ -4,9 +4,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_NONE};
+use crate::eval::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::movegen::{
-    blocks_can_spoil, defence_moves_with, four_moves, has_four_moves, legal_flex4, quiet_moves,
+    blocks_can_spoil, defence_moves_with, has_four_moves, legal_flex4, quiet_moves,
 };
 use crate::params::{Param, Params};
 use crate::position::Position;
@@ -111,10 +111,10 @@ fn sort_key(s: i32, i: usize, m: usize) -> u64 {
 }
 
 /// Late-move reduction in plies of move number `n` (from 0) at remaining `depth`:
-/// `scale/100 * ln(depth) * ln(n + 1)` plus `extra` hundredths of a ply, rounded down.
-fn log_reduction(scale: i32, depth: i32, n: usize, extra: i32) -> i32 {
+/// `scale/100 * ln(depth) * ln(n + 1)`, rounded down.
+fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
     let r = f64::from(scale) / 100.0 * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln();
-    (r + f64::from(extra) / 100.0) as i32
+    r as i32
 }
 
 /// Quiet moves searched at remaining `depth` before late-move pruning:
@@ -303,10 +303,7 @@ impl<'a> Worker<'a> {
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
     }
 
-    /// Alpha-beta with principal variation search. `depth` is in plies. A `cut_node` is a
-    /// zero-window node expected to fail high (Stockfish's and Rapfi's cutNode: the children
-    /// of reduced searches, alternating down the tree).
-    #[allow(clippy::too_many_arguments)]
+    /// Alpha-beta with principal variation search. `depth` is in plies.
     pub fn search(
         &mut self,
         mut alpha: i32,
@@ -314,7 +311,6 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         pv_node: bool,
-        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         self.count_node();
@@ -359,7 +355,7 @@ impl<'a> Worker<'a> {
         // defences lost in self-play at equal nodes: 16-23; searching such leaves over the
         // defences, at most 4 levels deep, scored 60-70 at tc=5/0.5, Elo -27 +/- 46.)
         if depth <= 0 && !forced {
-            return self.quiescence(alpha, beta, ply);
+            return self.quiescence(ply);
         }
 
         // A singular-extension test searches this node again without its hash move: no hash
@@ -433,7 +429,7 @@ impl<'a> Worker<'a> {
                 }
             }
             if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
-                return self.quiescence(alpha, beta, ply);
+                return self.quiescence(ply);
             }
             if eval - params.get(Param::FutilityMargin) * depth >= beta && beta > -MATE_BOUND {
                 return eval;
@@ -459,7 +455,7 @@ impl<'a> Worker<'a> {
             let r = null_reduction + depth / 6;
             self.pos.pass();
             self.passed[ply + 1] = true;
-            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
+            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
             self.passed[ply + 1] = false;
             self.pos.pass();
             if self.stopped {
@@ -519,14 +515,7 @@ impl<'a> Worker<'a> {
             // The test runs at this ply while `moves` is held here: it fills a list of its own
             // in this ply's (now empty) buffer, and `moves` goes back there at the end.
             self.excluded[ply] = t;
-            let v = self.search(
-                singular_beta - 1,
-                singular_beta,
-                (depth - 1) / 2,
-                ply,
-                false,
-                cut_node,
-            );
+            let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
             self.excluded[ply] = NO_MOVE;
             if self.stopped {
                 self.buffers[ply] = moves;
@@ -569,12 +558,6 @@ impl<'a> Worker<'a> {
         let counter_bonus = params.get(Param::OrderCounter);
         let trivial_depth = params.get(Param::TrivialPruneDepth);
         let late_moves_pv = params.get(Param::LateMovesPv) != 0;
-        let lmr_cut_node = params.get(Param::LmrCutNode);
-        let lmr_not_improving = params.get(Param::LmrNotImproving);
-        let lmr_deeper_margin = params.get(Param::LmrDeeperMargin);
-        let lmr_tactical = params.get(Param::LmrTactical);
-        let lmr_useless_defence = params.get(Param::LmrUselessDefence);
-        let killers = self.killers[ply];
         let late_moves_scale = params.get(Param::LateMovesScale);
         let late_moves_max_depth =
             if late_moves_scale > 0 { params.get(Param::LateMovesMaxDepth) } else { 3 };
@@ -630,74 +613,25 @@ impl<'a> Worker<'a> {
             }
             self.pos.make(m);
             let score = if n == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node)
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut r = 0;
                 if depth >= 3 && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
                     r = if lmr_log_scale > 0 {
-                        // Fractional extras (hundredths of a ply) add before rounding down.
-                        let mut extra = 0;
-                        if cut_node && killers[0] != m && killers[1] != m {
-                            extra += lmr_cut_node;
-                        }
-                        if !pv_node && !improving {
-                            extra += lmr_not_improving;
-                        }
-                        log_reduction(lmr_log_scale, depth, n, extra).min(depth - 2)
+                        log_reduction(lmr_log_scale, depth, n).min(depth - 2)
                     } else {
                         1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
                     };
                     if pv_node {
                         r = (r - 1).max(0);
                     }
-                } else if lmr_tactical > 0
-                    && depth >= 3
-                    && !forced
-                    && self.pos.class(m, me) < CL_33
-                    && (under_threat || n >= params.get(Param::LmrMinMoves) as usize)
-                {
-                    // Late threes, fours and blocks, and answers to an open three after the
-                    // first, are reduced too, a share of a quiet move's reduction (Rapfi
-                    // reduces every late move); never a double three, a four-three or an open
-                    // four. A counter-four that blocks nothing,
-                    // far from both last moves, only delays the answer: more.
-                    let mut extra = 0;
-                    if under_threat
-                        && self.pos.class(m, opp) < CL_4
-                        && self.pos.class(m, me) < CL_33
-                        && self.is_distraction(m)
-                    {
-                        extra += lmr_useless_defence;
-                    }
-                    let base = log_reduction(lmr_log_scale.max(1), depth, n, 0);
-                    r = (base * lmr_tactical / 100 + extra / 100).min(depth - 2);
-                    if pv_node {
-                        r = (r - 1).max(0);
-                    }
                 }
-                // The reduced search's child is a cut node; a full-depth one alternates.
-                let mut s = -self.search(
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - r,
-                    ply + 1,
-                    false,
-                    r > 0 || !cut_node,
-                );
+                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
                 if s > alpha && r > 0 {
-                    // A reduced move that beats alpha by far gets a ply more than planned.
-                    let deeper = i32::from(lmr_deeper_margin > 0 && s > alpha + lmr_deeper_margin);
-                    s = -self.search(
-                        -alpha - 1,
-                        -alpha,
-                        new_depth + deeper,
-                        ply + 1,
-                        false,
-                        !cut_node,
-                    );
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
                 }
                 s
             };
@@ -755,78 +689,17 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation, or
-    /// with `qs_fours` the best of it and of our fours answered by their forced blocks.
+    /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation.
     /// (A penalty of 150 or 400 when the opponent threatens an open four and we have no four
     /// lost 18-22 in self-play at equal nodes; the square values already carry that threat.)
-    fn quiescence(&mut self, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(&mut self, ply: usize) -> i32 {
         let me = self.pos.side_to_move();
         if has_four_moves(&self.pos, me)
             && let Some(n) = self.vcf(self.shared.params.get(Param::LeafVcfDepth) as u32, ply)
         {
             return MATE - ply as i32 - n as i32;
         }
-        let fours = self.shared.params.get(Param::QsFours);
-        if fours > 0 { self.four_quiescence(alpha, beta, ply, fours) } else { self.evaluate() }
-    }
-
-    /// The static value (stand pat), or better, the value after one of our fours and the
-    /// opponent's forced block, up to `fours_left` fours in a row (Rapfi's VCF quiescence
-    /// search, with values instead of only wins: a four that gains a tempo for a new threat
-    /// counts at the leaves). Lines where the block makes a four of the opponent's are left
-    /// out (the stand pat after them would ignore it).
-    fn four_quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, fours_left: i32) -> i32 {
-        let me = self.pos.side_to_move();
-        let opp = me.opponent();
-        let stand = self.evaluate();
-        if stand >= beta
-            || fours_left == 0
-            || ply + 2 >= MAX_PLY
-            || !has_four_moves(&self.pos, me)
-            || self.pos.has_five(opp)
-        {
-            return stand;
-        }
-        let mut best = stand;
-        alpha = alpha.max(stand);
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        moves.clear();
-        four_moves(&self.pos, me, &mut moves);
-        for &m in &moves {
-            self.count_node();
-            if self.stopped {
-                break;
-            }
-            self.pos.make(m);
-            // A real four leaves the opponent one legal block; anything else (an unblockable
-            // four, a block forbidden in renju) is a win the VCF probe already judged.
-            let block = self.pos.fives(me).iter().next().filter(|_| self.pos.five_count(me) == 1);
-            let Some(b) = block.filter(|&b| self.pos.is_legal(b, opp)) else {
-                self.pos.unmake();
-                continue;
-            };
-            self.pos.make(b);
-            let v = if self.pos.has_five(opp) {
-                None
-            } else {
-                Some(self.four_quiescence(alpha, beta, ply + 2, fours_left - 1))
-            };
-            self.pos.unmake();
-            self.pos.unmake();
-            if let Some(v) = v
-                && v > best
-            {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.buffers[ply] = moves;
-        best
+        self.evaluate()
     }
 }
 
@@ -849,13 +722,11 @@ mod tests {
 
     #[test]
     fn reductions_and_move_limits_grow_with_depth_and_move_number() {
-        assert_eq!(log_reduction(60, 1, 10, 0), 0);
-        assert!(log_reduction(60, 10, 3, 0) <= log_reduction(60, 10, 20, 0));
-        assert!(log_reduction(60, 4, 10, 0) <= log_reduction(60, 12, 10, 0));
+        assert_eq!(log_reduction(60, 1, 10), 0);
+        assert!(log_reduction(60, 10, 3) <= log_reduction(60, 10, 20));
+        assert!(log_reduction(60, 4, 10) <= log_reduction(60, 12, 10));
         // 0.6 * ln 10 * ln 10 = 3.18
-        assert_eq!(log_reduction(60, 10, 9, 0), 3);
-        // 3.18 + 1.80 = 4.98
-        assert_eq!(log_reduction(60, 10, 9, 180), 4);
+        assert_eq!(log_reduction(60, 10, 9), 3);
         assert_eq!(late_move_limit(100, 1), 4);
         assert_eq!(late_move_limit(100, 6), 13);
     }
