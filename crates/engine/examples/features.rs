@@ -26,19 +26,6 @@ fn board_of(line: &str) -> Option<Board> {
     Some(board)
 }
 
-/// The last move of a position's `"moves"` list as `x,y` ("-1,-1" for the empty board).
-fn last_move_of(line: &str) -> String {
-    let (Some(start), Some(end)) = (line.find('['), line.find(']')) else {
-        return "-1,-1".into();
-    };
-    let coords: Vec<&str> =
-        line[start + 1..end].split(',').map(|s| s.trim().trim_matches('"').trim()).collect();
-    match coords.as_slice() {
-        [.., x, y] if !x.is_empty() => format!("{x},{y}"),
-        _ => "-1,-1".into(),
-    }
-}
-
 /// `--order`: for positions with the stronger engine's move (`"best": "x,y"`), one line per
 /// position: the move, then `x,y,base,mine,theirs` per candidate (see
 /// `tuning::order_features`; -1 for no combination), separated by `;`. Positions whose move is
@@ -63,7 +50,11 @@ fn order_rows(out: &mut impl Write, rule: Rule, with_last: bool) {
             })
             .collect();
         let chosen = candidates.iter().any(|c| format!("{},{}", c.point.x, c.point.y) == best);
-        let head = if with_last { format!("{best};{}", last_move_of(&line)) } else { best };
+        let head = match board.last_move() {
+            Some(last) if with_last => format!("{best};{},{}", last.point.x, last.point.y),
+            None if with_last => format!("{best};-1,-1"),
+            _ => best,
+        };
         if chosen && writeln!(out, "{head};{}", cells.join(";")).is_err() {
             return;
         }
