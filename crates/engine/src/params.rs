@@ -57,10 +57,17 @@ pub enum Param {
     ExactDefence,
     OrderNear1,
     OrderNear2,
+    TtmExtPv,
+    TtmExtNonPv,
+    NearFourExt4,
+    NearFourExt6,
+    ForcedExt,
+    LmrHistoryPercent,
+    TimeTurnSoftPercent,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 38;
+pub const COUNT: usize = 45;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -94,7 +101,7 @@ pub const SPECS: [ParamSpec; COUNT] = [
     },
     ParamSpec {
         name: "leaf_vcf_depth",
-        default: 5,
+        default: 2,
         min: 0,
         max: 15,
         doc: "fours a leaf VCF probe may chain",
@@ -342,6 +349,60 @@ pub const SPECS: [ParamSpec; COUNT] = [
         min: 0,
         max: 2000,
         doc: "move ordering: bonus of a square two squares from the opponent's last move",
+    },
+    ParamSpec {
+        name: "ttm_ext_pv",
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "extension of the hash move in PV nodes, in hundredths of a ply (carried down the \
+              line until they make a whole ply; Rapfi's TTM_EXT_PV)",
+    },
+    ParamSpec {
+        name: "ttm_ext_nonpv",
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "extension of the hash move in other nodes, in hundredths of a ply",
+    },
+    ParamSpec {
+        name: "near_four_ext4",
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "extra extension of a hash move that makes a four within 4 squares of our last \
+              move, in hundredths of a ply",
+    },
+    ParamSpec {
+        name: "near_four_ext6",
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "the same within 5 or 6 squares",
+    },
+    ParamSpec {
+        name: "forced_ext",
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "extension of the block of a five beyond the ply it already keeps, in hundredths \
+              of a ply",
+    },
+    ParamSpec {
+        name: "lmr_history_percent",
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "late-move reduction a ply smaller for a move whose history score is at least this \
+              percentage of the side's best (0: history does not change reductions)",
+    },
+    ParamSpec {
+        name: "time_turn_soft_percent",
+        default: 60,
+        min: 20,
+        max: 100,
+        doc: "with a turn time limit, no new iteration starts after this percentage of the \
+              turn's usable time",
     },
 ];
 

@@ -43,7 +43,8 @@ impl TimeBudget {
             let usable = turn.saturating_sub(lag.min(turn / 2));
             // A further 5% safety margin for scheduling noise on a busy machine.
             let hard_ms = usable.saturating_sub(usable / 20 + 1);
-            tighten(hard_ms, hard_ms * 6 / 10);
+            let soft_percent = limits.params.get(Param::TimeTurnSoftPercent).clamp(20, 100) as u64;
+            tighten(hard_ms, hard_ms * soft_percent / 100);
         }
 
         let left = match (limits.time_left_ms, limits.match_time_ms) {

@@ -138,11 +138,16 @@ pub struct Worker<'a> {
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
     history: [Vec<i32>; 2],
+    /// The largest history score of each side (halved with the scores).
+    history_max: [i32; 2],
     /// The quiet move that last refuted each opponent move, by side to move and that move's
     /// square (`usize::MAX`: none).
     counters: [Vec<usize>; 2],
     /// Whether the move into each ply was a pass (no two passes in a row).
     passed: Vec<bool>,
+    /// Fractional extensions (hundredths of a ply) carried into each ply: the line's
+    /// extensions below a whole ply, spent once they add up to one.
+    credit: Vec<i32>,
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
     /// VCF failures: (hash, depth) of positions where no VCF of that depth exists.
@@ -172,8 +177,10 @@ impl<'a> Worker<'a> {
             evals: vec![NO_EVAL; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
+            history_max: [0; 2],
             counters: [vec![usize::MAX; squares], vec![usize::MAX; squares]],
             passed: vec![false; MAX_PLY + 2],
+            credit: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
             vcf_memo: vec![(0, 0); 1 << 16],
@@ -561,6 +568,11 @@ impl<'a> Worker<'a> {
         let late_moves_scale = params.get(Param::LateMovesScale);
         let late_moves_max_depth =
             if late_moves_scale > 0 { params.get(Param::LateMovesMaxDepth) } else { 3 };
+        let ttm_ext = params.get(if pv_node { Param::TtmExtPv } else { Param::TtmExtNonPv });
+        let near_four_ext = [params.get(Param::NearFourExt4), params.get(Param::NearFourExt6)];
+        let forced_ext = params.get(Param::ForcedExt);
+        let lmr_history_percent = params.get(Param::LmrHistoryPercent);
+        let own_last = self.pos.recent_move(1);
         for (n, &m) in moves.iter().enumerate() {
             if n >= move_count_limit && best > -MATE_BOUND {
                 break;
@@ -608,9 +620,34 @@ impl<'a> Worker<'a> {
             if likely_fail_high && self.pos.class(m, me) < CL_4 {
                 new_depth -= 1;
             }
-            if singular == Some(m) {
+            // Fractional extensions (Rapfi's): the hash move, more when it makes a four near
+            // our last move, and the block of a five.
+            let mut ext = 0;
+            if forced {
+                ext = forced_ext;
+            } else if singular == Some(m) {
+                new_depth += 1;
+            } else if tt_move == Some(m) {
+                ext = ttm_ext;
+                if self.pos.class(m, me) >= CL_4
+                    && let Some(last) = own_last
+                {
+                    let d = self.pos.point(m).chebyshev(self.pos.point(last));
+                    ext += if d <= 4 {
+                        near_four_ext[0]
+                    } else if d <= 6 {
+                        near_four_ext[1]
+                    } else {
+                        0
+                    };
+                }
+            }
+            let mut credit = self.credit[ply] + ext;
+            if credit >= 100 {
+                credit -= 100;
                 new_depth += 1;
             }
+            self.credit[ply + 1] = credit;
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
@@ -624,6 +661,16 @@ impl<'a> Worker<'a> {
                     };
                     if pv_node {
                         r = (r - 1).max(0);
+                    }
+                    // A move that often refuted other lines deserves a closer look.
+                    if lmr_history_percent > 0
+                        && r > 0
+                        && i64::from(self.history[me.index()][m]) * 100
+                            >= i64::from(self.history_max[me.index()])
+                                * i64::from(lmr_history_percent)
+                        && self.history[me.index()][m] > 0
+                    {
+                        r -= 1;
                     }
                 }
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
@@ -660,12 +707,15 @@ impl<'a> Worker<'a> {
                             {
                                 self.counters[me.index()][prev] = m;
                             }
-                            let h = &mut self.history[me.index()][m];
+                            let c = me.index();
+                            let h = &mut self.history[c][m];
                             *h += depth * depth;
+                            self.history_max[c] = self.history_max[c].max(*h);
                             if *h > 1 << 20 {
-                                for v in &mut self.history[me.index()] {
+                                for v in &mut self.history[c] {
                                     *v /= 2;
                                 }
+                                self.history_max[c] /= 2;
                             }
                         }
                         break;
