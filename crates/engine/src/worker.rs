@@ -663,14 +663,12 @@ impl<'a> Worker<'a> {
                         r = (r - 1).max(0);
                     }
                     // A move that often refuted other lines deserves a closer look.
-                    if lmr_history_percent > 0
-                        && r > 0
-                        && i64::from(self.history[me.index()][m]) * 100
-                            >= i64::from(self.history_max[me.index()])
-                                * i64::from(lmr_history_percent)
-                        && self.history[me.index()][m] > 0
-                    {
-                        r -= 1;
+                    if lmr_history_percent > 0 && r > 0 {
+                        let h = i64::from(self.history[me.index()][m]);
+                        let best_h = i64::from(self.history_max[me.index()]);
+                        if h > 0 && h * 100 >= best_h * i64::from(lmr_history_percent) {
+                            r -= 1;
+                        }
                     }
                 }
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
