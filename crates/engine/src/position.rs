@@ -630,6 +630,14 @@ impl Position {
         self.hash
     }
 
+    /// The hash the position will have once the side to move plays on the empty square `idx`
+    /// (what [`Position::make`] computes), so the hash table can fetch its bucket early.
+    #[inline]
+    pub fn hash_after(&self, idx: usize) -> u64 {
+        let p = self.point(idx);
+        self.hash ^ ZOBRIST[self.side.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE
+    }
+
     #[inline]
     pub fn is_empty(&self, idx: usize) -> bool {
         self.cells[idx % CAP] == EMPTY as u8
@@ -953,7 +961,9 @@ mod tests {
         let moves = [(6, 4), (7, 4), (6, 5), (7, 5), (6, 3), (0, 0), (12, 8), (5, 4), (6, 6)];
         for &(x, y) in &moves {
             let i = pos.index(x, y);
+            let predicted = pos.hash_after(i);
             pos.make(i);
+            assert_eq!(pos.hash(), predicted, "hash after {x},{y}");
             fresh_equals(&pos);
         }
         for _ in 0..moves.len() {

@@ -648,6 +648,8 @@ impl<'a> Worker<'a> {
                 new_depth += 1;
             }
             self.credit[ply + 1] = credit;
+            // The child probes the hash table first thing: its bucket loads while make works.
+            self.shared.tt.prefetch(self.pos.hash_after(m));
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
