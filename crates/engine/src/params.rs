@@ -64,10 +64,11 @@ pub enum Param {
     ForcedExt,
     LmrHistoryPercent,
     TimeTurnSoftPercent,
+    LeafTt,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 45;
+pub const COUNT: usize = 46;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -403,6 +404,14 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 100,
         doc: "with a turn time limit, no new iteration starts after this percentage of the \
               turn's usable time",
+    },
+    ParamSpec {
+        name: "leaf_tt",
+        default: 0,
+        min: 0,
+        max: 1,
+        doc: "1: a leaf whose position the hash table holds from a deeper search takes its \
+              score where the bound allows (non-PV), before the VCF probe and the static value",
     },
 ];
 

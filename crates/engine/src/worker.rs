@@ -361,7 +361,10 @@ impl<'a> Worker<'a> {
         // (Extending leaves where the opponent threatens an open four by one ply over the
         // defences lost in self-play at equal nodes: 16-23; searching such leaves over the
         // defences, at most 4 levels deep, scored 60-70 at tc=5/0.5, Elo -27 +/- 46.)
-        if depth <= 0 && !forced {
+        // Leaves probe the hash table first only with `leaf_tt` (its bucket was prefetched
+        // before the move was made).
+        let leaf = depth <= 0 && !forced;
+        if leaf && self.shared.params.get(Param::LeafTt) == 0 {
             return self.quiescence(ply);
         }
 
@@ -384,6 +387,9 @@ impl<'a> Worker<'a> {
                     return s;
                 }
             }
+        }
+        if leaf {
+            return self.quiescence(ply);
         }
 
         // A PV node whose hash move comes from a much shallower search was off the PV in the
