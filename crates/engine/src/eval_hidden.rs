@@ -3,9 +3,9 @@
 pub const HIDDEN: usize = 32;
 
 /// Per combination of a square's four line codes (`eval::combo_index`): the square's hidden
-/// weights as the side to move's square, then as the waiting side's, times `ONE` (32 bits:
-/// the update adds them without widening).
-static EMBED_FIT: [[[i32; HIDDEN]; 2]; COMBOS] = [
+/// weights as the side to move's square, then as the waiting side's, times `ONE` (16 bits,
+/// widened as the sums add them).
+static EMBED_FIT: [[[i16; HIDDEN]; 2]; COMBOS] = [
     [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
     [[50, -63, -32, -26, 46, 15, 16, 2, 328, -50, -26, 82, -15, -67, -49, -27, 36, 6, 6, -18, 5, -10, 18, 27, -4, -11, -13, -2, -12, 7, -45, -29], [-87, -15, -39, 17, -56, 0, 9, 27, -147, -36, 4, -84, 32, -22, 21, 27, 2, 48, -26, -24, -18, 14, 22, 4, -53, 25, 38, -5, 8, 24, -5, 6]],
     [[71, 41, 13, 7, 48, -43, -46, -12, 66, -25, -14, 71, -30, 34, -48, -30, 4, 27, -34, -17, -10, 12, -13, -40, 14, 37, 17, 9, -20, -8, 5, -40], [-65, 14, -16, -31, -62, -60, -7, 31, -101, 2, -6, -106, 54, 38, 16, -1, -23, -37, 17, -7, 19, -8, -3, -9, 21, -36, 26, -31, -10, 28, 20, -32]],

@@ -26,7 +26,7 @@ include!("eval_hidden_renju.rs");
 
 /// Per combination: a square's hidden weights as the side to move's square and as the waiting
 /// side's.
-pub type Embed = [[[i32; HIDDEN]; 2]; COMBOS];
+pub type Embed = [[[i16; HIDDEN]; 2]; COMBOS];
 
 /// One colour's hidden sums: over its squares as the side to move's (index 0) and as the waiting
 /// side's (index 1).
@@ -134,7 +134,7 @@ pub fn update(embed: &Embed, sums: &mut Sums, old: usize, new: usize) {
     let (before, after) = (&embed[old], &embed[new]);
     for role in 0..2 {
         for unit in 0..HIDDEN {
-            sums[role][unit] += after[role][unit] - before[role][unit];
+            sums[role][unit] += i32::from(after[role][unit]) - i32::from(before[role][unit]);
         }
     }
 }

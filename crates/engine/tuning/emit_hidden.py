@@ -17,7 +17,7 @@ Mq = np.round(fit['mask_rows'] * ONE).astype(int)  # (MASKS, H)
 vq = np.round(fit['out'] * K * OUT_ONE).astype(int)
 cq = int(round(float(fit['out_bias']) * K))
 H = E.shape[2]
-assert np.abs(E).max() < 2**31 and np.abs(Mq).max() < 32767
+assert np.abs(E).max() < 32767 and np.abs(Mq).max() < 32767
 renju = len(E) == 4
 suffix = '_RENJU' if renju else ''
 
@@ -39,16 +39,16 @@ if renju:
     for name, first in (('BLACK', 0), ('WHITE', 2)):
         print()
         print(f'/// {name.capitalize()}\'s squares: as `EMBED_FIT`.')
-        print(f'static EMBED_RENJU_{name}_FIT: [[[i32; HIDDEN]; 2]; COMBOS] = [')
+        print(f'static EMBED_RENJU_{name}_FIT: [[[i16; HIDDEN]; 2]; COMBOS] = [')
         embed(first)
         print('];')
 else:
     print(f'pub const HIDDEN: usize = {H};')
     print()
     print('/// Per combination of a square\'s four line codes (`eval::combo_index`): the square\'s hidden')
-    print('/// weights as the side to move\'s square, then as the waiting side\'s, times `ONE` (32 bits:')
-    print('/// the update adds them without widening).')
-    print('static EMBED_FIT: [[[i32; HIDDEN]; 2]; COMBOS] = [')
+    print('/// weights as the side to move\'s square, then as the waiting side\'s, times `ONE` (16 bits,')
+    print('/// widened as the sums add them).')
+    print('static EMBED_FIT: [[[i16; HIDDEN]; 2]; COMBOS] = [')
     embed(0)
     print('];')
 print()
