@@ -300,7 +300,7 @@ impl Update<'_> {
     #[inline(always)]
     fn place(&mut self, i: usize, code: u32) {
         let old = self.pat[i % CAP];
-        self.log(i, old);
+        self.log(i, old, NO_PATTERNS);
         self.pat[i % CAP] = NO_PATTERNS;
         self.cells[i % CAP] = code as u8;
     }
@@ -335,10 +335,8 @@ impl Update<'_> {
     #[inline(always)]
     fn recount_changes(&mut self) {
         for n in 0..self.changes_len {
-            let [i, old, _] = self.changes[n % MOVE_LOG];
+            let [i, old, new] = self.changes[n % MOVE_LOG];
             let i = i as usize;
-            let new = self.pat[i % CAP];
-            self.changes[n % MOVE_LOG][2] = new;
             let changed = old ^ new;
             if changed & 0xFFFF != 0 {
                 self.recount(i, 0, codes_of(old, 0), codes_of(new, 0));
@@ -370,7 +368,7 @@ impl Update<'_> {
             return;
         }
         self.pat[i % CAP] = new;
-        self.log(i, old);
+        self.log(i, old, new);
     }
 
     /// Accounts for square `i`'s codes of colour `c` changing from `old` to `new`: evaluation
@@ -386,9 +384,12 @@ impl Update<'_> {
         }
     }
 
+    /// Logs square `i`'s codes changing from `old` to `new` (a square changes once per move:
+    /// the new stone's square is placed before the lines, and every other one lies on a single
+    /// line through it).
     #[inline(always)]
-    fn log(&mut self, i: usize, pat: u32) {
-        self.changes[self.changes_len % MOVE_LOG] = [i as u32, pat, pat];
+    fn log(&mut self, i: usize, old: u32, new: u32) {
+        self.changes[self.changes_len % MOVE_LOG] = [i as u32, old, new];
         self.changes_len += 1;
     }
 
