@@ -273,8 +273,10 @@ pub struct Position {
 }
 
 /// The fields `make` updates, borrowed apart so that the compiler keeps the table pointers and
-/// the evaluation sums in registers through the update loop.
-struct Update<'a> {
+/// the evaluation sums in registers through the update loop. `COMPACT`: whether the code table
+/// is compact (reach 4, see `CodeTable::reach`), a constant so that `make` is compiled for each
+/// kind of table without tests of it per square.
+struct Update<'a, const COMPACT: bool> {
     keys: &'a mut [[u32; 4]; CAP],
     cells: &'a mut [u8; CAP],
     pat: &'a mut [u32; CAP],
@@ -295,7 +297,7 @@ struct Update<'a> {
 // log, so that `make` fits the instruction cache (a fully unrolled update took 10 % fewer
 // instructions but 40 times the I1 misses, and was no faster).
 #[allow(clippy::inline_always)]
-impl Update<'_> {
+impl<const COMPACT: bool> Update<'_, COMPACT> {
     /// Puts a stone (`code`) on the empty square `i`: the square loses its information.
     #[inline(always)]
     fn place(&mut self, i: usize, code: u32) {
@@ -308,13 +310,13 @@ impl Update<'_> {
     /// Updates the squares within 5 steps of a new stone (`code`) on `idx` along direction `D`
     /// (`step` apart). Direction and distances are constants, so that shifts and offsets are.
     #[inline(always)]
-    fn line<const D: usize>(&mut self, idx: usize, step: isize, code: u32, reach5: bool) {
+    fn line<const D: usize>(&mut self, idx: usize, step: isize, code: u32) {
         self.pair::<D, 1>(idx, step, code, true);
         self.pair::<D, 2>(idx, step, code, true);
         self.pair::<D, 3>(idx, step, code, true);
         self.pair::<D, 4>(idx, step, code, true);
         // Squares whose tables ignore the fifth square on each side keep their codes there.
-        self.pair::<D, 5>(idx, step, code, reach5);
+        self.pair::<D, 5>(idx, step, code, !COMPACT);
     }
 
     /// The two squares `K` steps from the new stone along direction `D`.
@@ -362,7 +364,7 @@ impl Update<'_> {
         let old = self.pat[i % CAP];
         // Black's nibble to bits 0..4, white's to 16..20 (the product also leaves copies in
         // bits 4..16, masked off).
-        let both = (u32::from(self.codes.code(key)) * 0x1001) & 0x000F_000F;
+        let both = (u32::from(self.codes.code_as::<COMPACT>(key)) * 0x1001) & 0x000F_000F;
         let new = (old & !(0x000F_000F << shift)) | both << shift;
         if new == old {
             return;
@@ -867,9 +869,21 @@ impl Position {
         self.board.set_side_to_move(color.opponent());
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
 
-        let reach5 = self.reach == 5;
+        if self.reach == 4 {
+            self.update_squares::<true>(idx, code);
+        } else {
+            self.update_squares::<false>(idx, code);
+        }
+        self.add_near(p.x as usize, p.y as usize);
+        self.side = color.opponent();
+    }
+
+    /// The stone `code` placed on `idx`: keys, codes, evaluation sums and class sets of the
+    /// squares around it, with the changes logged. `COMPACT`: see [`Update`].
+    #[inline]
+    fn update_squares<const COMPACT: bool>(&mut self, idx: usize, code: u32) {
         let dirs = self.dirs;
-        let mut u = Update {
+        let mut u = Update::<COMPACT> {
             keys: &mut self.keys,
             cells: &mut self.cells,
             pat: &mut self.pat,
@@ -883,15 +897,13 @@ impl Position {
             codes: self.codes,
         };
         u.place(idx, code);
-        u.line::<0>(idx, dirs[0], code, reach5);
-        u.line::<1>(idx, dirs[1], code, reach5);
-        u.line::<2>(idx, dirs[2], code, reach5);
-        u.line::<3>(idx, dirs[3], code, reach5);
+        u.line::<0>(idx, dirs[0], code);
+        u.line::<1>(idx, dirs[1], code);
+        u.line::<2>(idx, dirs[2], code);
+        u.line::<3>(idx, dirs[3], code);
         u.recount_changes();
         self.eval_sums = u.sums;
         self.changes.len += u.changes_len;
-        self.add_near(p.x as usize, p.y as usize);
-        self.side = color.opponent();
     }
 
     /// Passes: the other side moves next, no stone changes (the null move of the search).
