@@ -132,10 +132,12 @@ pub fn update(embed: &Embed, sums: &mut Sums, old: usize, new: usize) {
     // Plain indexing: the bounds check is a compare the branch predictor settles; a `% COMBOS`
     // to drop it costs two multiplications per square.
     let (before, after) = (&embed[old], &embed[new]);
-    for role in 0..2 {
-        for unit in 0..HIDDEN {
-            sums[role][unit] += i32::from(after[role][unit]) - i32::from(before[role][unit]);
-        }
+    // Both roles in one loop, each by a constant index: then the replay's local sums stay in
+    // registers (a loop over the roles kept them in memory: 48 instructions a square, not 34).
+    let [mover, waiting] = sums;
+    for unit in 0..HIDDEN {
+        mover[unit] += i32::from(after[0][unit]) - i32::from(before[0][unit]);
+        waiting[unit] += i32::from(after[1][unit]) - i32::from(before[1][unit]);
     }
 }
 

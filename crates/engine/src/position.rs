@@ -453,14 +453,19 @@ fn replay_changes(
     changes: &[Change],
     sums: &mut [hidden::Sums; 2],
 ) {
-    for &[_, old, new] in changes {
-        for (c, s) in sums.iter_mut().enumerate() {
-            let before = combo_of[c][codes_of(old, c) as usize];
-            let after = combo_of[c][codes_of(new, c) as usize];
+    // One colour at a time, its sums in a local copy: the compiler keeps them in registers
+    // through the changes instead of loading and storing them for every square.
+    for (c, sums) in sums.iter_mut().enumerate() {
+        let (embed, combo_of) = (layer.embed(c), combo_of[c]);
+        let mut s = *sums;
+        for &[_, old, new] in changes {
+            let before = combo_of[codes_of(old, c) as usize];
+            let after = combo_of[codes_of(new, c) as usize];
             if before != after {
-                hidden::update(layer.embed(c), s, usize::from(before), usize::from(after));
+                hidden::update(embed, &mut s, usize::from(before), usize::from(after));
             }
         }
+        *sums = s;
     }
 }
 
