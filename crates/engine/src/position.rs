@@ -451,20 +451,22 @@ struct HiddenCache {
     combo_of: [&'static [u16; 1 << 16]; 2],
 }
 
-/// Applies a move's logged code changes to both colours' hidden sums.
+/// Both colours' hidden sums after a move: those before it (`from`) with its logged code
+/// changes applied, written to `to` (read and written in place, not copied to and fro).
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn replay_changes(
     layer: &hidden::Layer,
     combo_of: [&[u16; 1 << 16]; 2],
     changes: &[Change],
-    sums: &mut [hidden::Sums; 2],
+    from: &[hidden::Sums; 2],
+    to: &mut [hidden::Sums; 2],
 ) {
     // One colour at a time, its sums in a local copy: the compiler keeps them in registers
     // through the changes instead of loading and storing them for every square.
-    for (c, sums) in sums.iter_mut().enumerate() {
+    for (c, sums) in to.iter_mut().enumerate() {
         let (embed, combo_of) = (layer.embed(c), combo_of[c]);
-        let mut s = *sums;
+        let mut s = from[c];
         for &[_, old, new] in changes {
             let before = combo_of[codes_of(old, c) as usize];
             let after = combo_of[codes_of(new, c) as usize];
@@ -484,9 +486,10 @@ fn replay_changes_avx2(
     layer: &hidden::Layer,
     combo_of: [&[u16; 1 << 16]; 2],
     changes: &[Change],
-    sums: &mut [hidden::Sums; 2],
+    from: &[hidden::Sums; 2],
+    to: &mut [hidden::Sums; 2],
 ) {
-    replay_changes(layer, combo_of, changes, sums);
+    replay_changes(layer, combo_of, changes, from, to);
 }
 
 /// [`replay_changes`] with the widest vectors the CPU has (checked at run time, so one binary
@@ -496,16 +499,17 @@ fn replay(
     layer: &hidden::Layer,
     combo_of: [&[u16; 1 << 16]; 2],
     changes: &[Change],
-    sums: &mut [hidden::Sums; 2],
+    from: &[hidden::Sums; 2],
+    to: &mut [hidden::Sums; 2],
 ) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2, checked just above; that is the only requirement of
         // a `target_feature` function.
-        unsafe { replay_changes_avx2(layer, combo_of, changes, sums) };
+        unsafe { replay_changes_avx2(layer, combo_of, changes, from, to) };
         return;
     }
-    replay_changes(layer, combo_of, changes, sums);
+    replay_changes(layer, combo_of, changes, from, to);
 }
 
 impl HiddenCache {
@@ -537,15 +541,14 @@ impl HiddenCache {
         let valid = &pos.hidden_valid;
         while valid.get() <= depth {
             let k = valid.get();
-            let mut sums = self.sums[k - 1];
             let start = pos.stack[k - 1].changes;
             let end = pos.stack.get(k).map_or(pos.changes.len, |u| u.changes);
-            replay(self.layer, self.combo_of, &pos.changes.entries[start..end], &mut sums);
             if self.sums.len() == k {
-                self.sums.push(sums);
-            } else {
-                self.sums[k] = sums;
+                self.sums.push([hidden::NO_SUMS; 2]);
             }
+            let (before, after) = self.sums.split_at_mut(k);
+            let changes = &pos.changes.entries[start..end];
+            replay(self.layer, self.combo_of, changes, &before[k - 1], &mut after[0]);
             valid.set(k + 1);
         }
         &self.sums[depth]
@@ -1109,11 +1112,10 @@ mod tests {
             }
             let changes = &pos.changes.entries[..pos.changes.len];
             assert!(changes.len() > 40);
-            let mut baseline = cache.sums[0];
-            replay_changes(cache.layer, cache.combo_of, changes, &mut baseline);
-            let mut wide = cache.sums[0];
+            let (start, mut baseline, mut wide) = (cache.sums[0], cache.sums[0], cache.sums[0]);
+            replay_changes(cache.layer, cache.combo_of, changes, &start, &mut baseline);
             // SAFETY: AVX2 is present (checked above).
-            unsafe { replay_changes_avx2(cache.layer, cache.combo_of, changes, &mut wide) };
+            unsafe { replay_changes_avx2(cache.layer, cache.combo_of, changes, &start, &mut wide) };
             assert_eq!(baseline, wide, "{rule:?}");
             assert_eq!(baseline, pos.hidden_sums(), "{rule:?}");
         }
