@@ -65,10 +65,11 @@ pub enum Param {
     LmrHistoryPercent,
     TimeTurnSoftPercent,
     LeafTt,
+    LeafStandPat,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 46;
+pub const COUNT: usize = 47;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -412,6 +413,14 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 1,
         doc: "1: a leaf whose position the hash table holds from a deeper search takes its \
               score where the bound allows (non-PV), before the VCF probe and the static value",
+    },
+    ParamSpec {
+        name: "leaf_stand_pat",
+        default: 1,
+        min: 0,
+        max: 1,
+        doc: "1: a leaf whose static value already reaches beta returns it without the VCF \
+              probe (a found VCF would only cut the same way)",
     },
 ];
 

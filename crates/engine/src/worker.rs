@@ -365,7 +365,7 @@ impl<'a> Worker<'a> {
         // before the move was made).
         let leaf = depth <= 0 && !forced;
         if leaf && self.shared.params.get(Param::LeafTt) == 0 {
-            return self.quiescence(ply);
+            return self.quiescence(ply, beta);
         }
 
         // A singular-extension test searches this node again without its hash move: no hash
@@ -389,7 +389,7 @@ impl<'a> Worker<'a> {
             }
         }
         if leaf {
-            return self.quiescence(ply);
+            return self.quiescence(ply, beta);
         }
 
         // A PV node whose hash move comes from a much shallower search was off the PV in the
@@ -442,7 +442,7 @@ impl<'a> Worker<'a> {
                 }
             }
             if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
-                return self.quiescence(ply);
+                return self.quiescence(ply, beta);
             }
             if eval - params.get(Param::FutilityMargin) * depth >= beta && beta > -MATE_BOUND {
                 return eval;
@@ -748,14 +748,23 @@ impl<'a> Worker<'a> {
     /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation.
     /// (A penalty of 150 or 400 when the opponent threatens an open four and we have no four
     /// lost 18-22 in self-play at equal nodes; the square values already carry that threat.)
-    fn quiescence(&mut self, ply: usize) -> i32 {
+    fn quiescence(&mut self, ply: usize, beta: i32) -> i32 {
         let me = self.pos.side_to_move();
+        // A static value at or above beta cuts off whatever a VCF would add: the probe, most of
+        // a leaf's cost where we have fours, is only made where it can change the outcome.
+        let stand_pat = self.shared.params.get(Param::LeafStandPat) != 0;
+        let static_value = if stand_pat { Some(self.evaluate()) } else { None };
+        if let Some(v) = static_value
+            && v >= beta
+        {
+            return v;
+        }
         if has_four_moves(&self.pos, me)
             && let Some(n) = self.vcf(self.shared.params.get(Param::LeafVcfDepth) as u32, ply)
         {
             return MATE - ply as i32 - n as i32;
         }
-        self.evaluate()
+        static_value.unwrap_or_else(|| self.evaluate())
     }
 }
 
