@@ -224,8 +224,91 @@ fn combination_table(tables: Tables) -> &'static [SquareInfo; COMBINATIONS] {
     combined(tables).try_into().expect("the combination table has an entry per 16-bit key")
 }
 
-/// Line keys by direction and square.
+/// Line keys by direction, each direction's line-major (see `Position::keys`).
 type Keys = [[u32; CAP]; 4];
+
+/// The squares of a key window: a square and the 5 on either side along one direction.
+const WINDOW: usize = 11;
+
+/// A stone's slots in the keys of a window's squares, by the stone's code (EMPTY to EDGE): the
+/// square `k` steps from the stone (window entry `5 + k`) sees it `-k` steps away; the centre,
+/// the stone's own square, does not see it.
+const STONE_SLOTS: [[u32; WINDOW]; 4] = {
+    let mut slots = [[0; WINDOW]; 4];
+    let mut code = 0;
+    while code < 4 {
+        let mut k = -5;
+        while k <= 5 {
+            if k != 0 {
+                slots[code][(5 + k) as usize] = (code as u32) << (2 * slot(-k));
+            }
+            k += 1;
+        }
+        code += 1;
+    }
+    slots
+};
+
+/// The mask that takes a stone out of its window's keys (the complement of its slots).
+const CLEAR_SLOTS: [u32; WINDOW] = {
+    let mut mask = [0; WINDOW];
+    let mut j = 0;
+    while j < WINDOW {
+        mask[j] = !STONE_SLOTS[EDGE as usize][j];
+        j += 1;
+    }
+    mask
+};
+
+/// The window of keys starting at `start` (a square's `Position::windows` entry): one bounds
+/// check for the 11 keys, which are then read and written at constant offsets.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn window_mut(keys: &mut [u32; CAP], start: u16) -> &mut [u32; WINDOW] {
+    let start = usize::from(start);
+    (&mut keys[start..start + WINDOW]).try_into().unwrap_or_else(|_| unreachable!())
+}
+
+/// [`window_mut`], to read.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn window(keys: &[u32; CAP], start: u16) -> &[u32; WINDOW] {
+    let start = usize::from(start);
+    (&keys[start..start + WINDOW]).try_into().unwrap_or_else(|_| unreachable!())
+}
+
+/// Adds a stone (`code`) to its four windows of keys (starting at `starts`). Not inlined on
+/// purpose: apart from the code updates that read the keys, the compiler does it with a few
+/// vector instructions per direction; inlined, it kept the 44 keys and the stone's 10 slots in
+/// registers for the updates, and spilled them (callgrind: 7,037 instructions a node inlined,
+/// 6,864 not).
+#[inline(never)]
+fn add_stone(keys: &mut Keys, starts: [u16; 4], code: u32) {
+    let slots = &STONE_SLOTS[code as usize % 4];
+    for (keys, start) in keys.iter_mut().zip(starts) {
+        for (key, stone) in window_mut(keys, start).iter_mut().zip(slots) {
+            *key |= stone;
+        }
+    }
+}
+
+/// Where the key of the square at padded column `px` and row `py` lies, per direction, on a
+/// padded board of `w` by `h` squares. Each direction's keys are stored line by line, so
+/// that stepping along the direction steps by one key: along a row (direction 0) the square
+/// index; along a column (1) columns one after the other; along the diagonals (2: right and
+/// down, 3: right and up) the lines of constant `px - py` or `px + py`, taken modulo the
+/// padded width or height so that the `w * h` squares fit (one to one: a line and the step
+/// along it give back the square). No window of a real square wraps: it stays on the padded
+/// board, 5 squares deep.
+fn key_positions(px: usize, py: usize, w: usize, h: usize) -> [usize; 4] {
+    [py * w + px, px * h + py, (px + w - py % w) % w * h + py, (px + py) % h * w + px]
+}
+
+/// Where the key windows of the real square at padded column `px` and row `py` start, per
+/// direction (see [`key_positions`]).
+fn window_starts(px: usize, py: usize, w: usize, h: usize) -> [u16; 4] {
+    key_positions(px, py, w, h).map(|at| (at - 5) as u16)
+}
 
 /// A fixed-size array on the heap (the per-square arrays and tables are too large for the
 /// stack).
@@ -241,12 +324,13 @@ pub struct Position {
     pub stride: usize,
     pub rule: Rule,
     cells: Box<[u8; CAP]>,
-    /// Each square's line key per direction, direction first: a key's address is then the
-    /// square index scaled by 4 plus a constant (one instruction fewer per key than with the
-    /// four keys of a square together, 16 bytes apart). With a compact code table (reach 4)
-    /// the outermost slots (offsets -5 and 5) are not kept up to date: the table ignores them,
-    /// so `make` does not set them.
+    /// Each square's line key per direction, direction first and each direction line-major
+    /// (see [`window_starts`]): the 11 keys a stone changes along a direction lie side by
+    /// side, so `make` and `unmake` update them as one array, a few vector instructions,
+    /// instead of 10 keys at computed addresses.
     keys: Box<Keys>,
+    /// Per square (real squares only) and direction, where its window of keys starts in `keys`.
+    windows: Box<[[u16; 4]; CAP]>,
     /// Line codes per square and colour, 4 bits per direction (`NO_PATTERNS` where no square
     /// information applies: stones, edges).
     /// Black's codes in the low 16 bits, white's in the high 16 (one word, so that the
@@ -293,7 +377,8 @@ pub struct Position {
 /// is compact (reach 4, see `CodeTable::reach`), a constant so that `make` is compiled for each
 /// kind of table without tests of it per square.
 struct Update<'a, const COMPACT: bool> {
-    keys: &'a mut Keys,
+    /// The new stone's window of keys per direction, the stone already added.
+    keys: [&'a [u32; WINDOW]; 4],
     cells: &'a mut [u8; CAP],
     pat: &'a mut [u32; CAP],
     /// This move's window of the change log, and how much of it is used.
@@ -323,27 +408,28 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
         self.cells[i % CAP] = code as u8;
     }
 
-    /// Updates the squares within 5 steps of a new stone (`code`) on `idx` along direction `D`
-    /// (`step` apart). Direction and distances are constants, so that shifts and offsets are.
+    /// Updates the squares within 5 steps of a new stone on `idx` along direction `D` (`step`
+    /// apart), whose keys already hold it. Direction and distances are constants, so that
+    /// shifts and offsets are.
     #[inline(always)]
-    fn line<const D: usize>(&mut self, idx: usize, step: isize, code: u32) {
-        self.pair::<D, 1>(idx, step, code);
-        self.pair::<D, 2>(idx, step, code);
-        self.pair::<D, 3>(idx, step, code);
-        self.pair::<D, 4>(idx, step, code);
+    fn line<const D: usize>(&mut self, idx: usize, step: isize) {
+        self.pair::<D, 1>(idx, step);
+        self.pair::<D, 2>(idx, step);
+        self.pair::<D, 3>(idx, step);
+        self.pair::<D, 4>(idx, step);
         // A compact table ignores a key's outermost slots: the squares 5 steps away keep their
-        // codes, and their keys are not updated either (see `Position::keys`).
+        // codes.
         if !COMPACT {
-            self.pair::<D, 5>(idx, step, code);
+            self.pair::<D, 5>(idx, step);
         }
     }
 
     /// The two squares `K` steps from the new stone along direction `D`.
     #[inline(always)]
-    fn pair<const D: usize, const K: i32>(&mut self, idx: usize, step: isize, code: u32) {
+    fn pair<const D: usize, const K: i32>(&mut self, idx: usize, step: isize) {
         let k = K as isize;
-        self.square(idx.wrapping_add_signed(step * k), D, code << (2 * slot(-K)));
-        self.square(idx.wrapping_add_signed(-step * k), D, code << (2 * slot(K)));
+        self.square(idx.wrapping_add_signed(step * k), D, self.keys[D][(5 + K) as usize]);
+        self.square(idx.wrapping_add_signed(-step * k), D, self.keys[D][(5 - K) as usize]);
     }
 
     /// Evaluation sums and class sets of every square this move changed (its log entries).
@@ -362,14 +448,11 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
         }
     }
 
-    /// Adds a stone (`stone`: its code at its slot) to the key of square `i` along `d` and, if
-    /// the square is empty, recomputes its codes there, remembering the old ones.
-    /// (A square within reach lies on one line through the new stone only, so it is refreshed
-    /// once per move.)
+    /// If square `i` is empty, recomputes its codes along `d` from its new key there,
+    /// remembering the old ones. (A square within reach lies on one line through the new stone
+    /// only, so it is refreshed once per move.)
     #[inline(always)]
-    fn square(&mut self, i: usize, d: usize, stone: u32) {
-        let key = self.keys[d % 4][i % CAP] | stone;
-        self.keys[d % 4][i % CAP] = key;
+    fn square(&mut self, i: usize, d: usize, key: u32) {
         if self.cells[i % CAP] != EMPTY as u8 {
             return;
         }
@@ -416,26 +499,13 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
     }
 }
 
-/// Takes the stone on `idx` out of one direction's keys (`keys`) of the squares within 5 steps
-/// along it (`step` apart); unrolled like `Update::line`. (With a compact code table, the
-/// squares 5 steps away never got the stone: clearing their outermost slot changes nothing that
-/// is read.)
+/// Takes a stone out of one direction's window of keys (`keys`, starting at `start`).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn clear_line(keys: &mut [u32; CAP], idx: usize, step: isize) {
-    clear_pair::<1>(keys, idx, step);
-    clear_pair::<2>(keys, idx, step);
-    clear_pair::<3>(keys, idx, step);
-    clear_pair::<4>(keys, idx, step);
-    clear_pair::<5>(keys, idx, step);
-}
-
-#[allow(clippy::inline_always)]
-#[inline(always)]
-fn clear_pair<const K: i32>(keys: &mut [u32; CAP], idx: usize, step: isize) {
-    let k = K as isize;
-    keys[idx.wrapping_add_signed(step * k) % CAP] &= !(3 << (2 * slot(-K)));
-    keys[idx.wrapping_add_signed(-step * k) % CAP] &= !(3 << (2 * slot(K)));
+fn clear_line(keys: &mut [u32; CAP], start: u16) {
+    for (key, mask) in window_mut(keys, start).iter_mut().zip(CLEAR_SLOTS) {
+        *key &= mask;
+    }
 }
 
 #[inline]
@@ -575,6 +645,7 @@ impl Position {
             rule,
             cells: boxed_array(EDGE as u8),
             keys: boxed_array([0; CAP]),
+            windows: boxed_array([0; 4]),
             pat: boxed_array(NO_PATTERNS),
             stone_rows: [0; ROWS],
             eval_sums: [0; 2],
@@ -640,6 +711,7 @@ impl Position {
         for y in 0..height {
             for x in 0..width {
                 let i = pos.index(x, y);
+                pos.windows[i] = window_starts(x + PAD, y + PAD, stride, height + 2 * PAD);
                 for d in 0..4 {
                     let mut key = 0;
                     for k in 1..=5i32 {
@@ -648,7 +720,7 @@ impl Position {
                         key |= u32::from(fwd) << (2 * slot(k));
                         key |= u32::from(back) << (2 * slot(-k));
                     }
-                    pos.keys[d][i] = key;
+                    pos.keys[d][usize::from(pos.windows[i][d]) + 5] = key;
                 }
                 match pos.cells[i] {
                     c if c == EMPTY as u8 => {
@@ -844,7 +916,7 @@ impl Position {
     /// Recomputes the line codes of square `i` along `d`; returns the old codes.
     #[inline]
     fn refresh_pattern(&mut self, i: usize, d: usize) -> u32 {
-        let key = self.keys[d][i];
+        let key = self.keys[d][usize::from(self.windows[i][d]) + 5];
         let shift = 4 * d;
         let mask = !(0x000F_000F << shift);
         let old = self.pat[i];
@@ -906,8 +978,11 @@ impl Position {
     #[inline]
     fn update_squares<const COMPACT: bool>(&mut self, idx: usize, code: u32) {
         let dirs = self.dirs;
+        let starts = self.windows[idx % CAP];
+        add_stone(&mut self.keys, starts, code);
+        let keys = &*self.keys;
         let mut u = Update::<COMPACT> {
-            keys: &mut self.keys,
+            keys: std::array::from_fn(|d| window(&keys[d], starts[d])),
             cells: &mut self.cells,
             pat: &mut self.pat,
             changes: self.changes.window(),
@@ -920,10 +995,10 @@ impl Position {
             codes: self.codes,
         };
         u.place(idx, code);
-        u.line::<0>(idx, dirs[0], code);
-        u.line::<1>(idx, dirs[1], code);
-        u.line::<2>(idx, dirs[2], code);
-        u.line::<3>(idx, dirs[3], code);
+        u.line::<0>(idx, dirs[0]);
+        u.line::<1>(idx, dirs[1]);
+        u.line::<2>(idx, dirs[2]);
+        u.line::<3>(idx, dirs[3]);
         u.recount_changes();
         self.eval_sums = u.sums;
         self.changes.len += u.changes_len;
@@ -954,12 +1029,10 @@ impl Position {
         let _ = self.board.undo();
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
         self.cells[idx % CAP] = EMPTY as u8;
-        let dirs = self.dirs;
-        let [k0, k1, k2, k3] = &mut *self.keys;
-        clear_line(k0, idx, dirs[0]);
-        clear_line(k1, idx, dirs[1]);
-        clear_line(k2, idx, dirs[2]);
-        clear_line(k3, idx, dirs[3]);
+        let starts = self.windows[idx % CAP];
+        for (keys, start) in self.keys.iter_mut().zip(starts) {
+            clear_line(keys, start);
+        }
         for &[i, pat, _] in &self.changes.entries[undo.changes..self.changes.len] {
             self.pat[i as usize % CAP] = pat;
         }
@@ -1016,17 +1089,50 @@ mod tests {
         for y in 0..pos.height {
             for x in 0..pos.width {
                 let i = pos.index(x, y);
-                // A compact table ignores the outermost slots, which moves do not keep.
-                let kept =
-                    if pos.reach == 4 { !(3 << (2 * slot(-5)) | 3 << (2 * slot(5))) } else { !0 };
                 for d in 0..4 {
-                    assert_eq!(fresh.keys[d][i] & kept, pos.keys[d][i] & kept, "keys at {x},{y}");
+                    let at = usize::from(pos.windows[i][d]) + 5;
+                    assert_eq!(fresh.keys[d][at], pos.keys[d][at], "keys at {x},{y}");
                 }
                 assert_eq!(fresh.pat[i], pos.pat[i], "patterns at {x},{y}");
                 for c in [Color::Black, Color::White] {
                     assert_eq!(fresh.info(i, c), pos.info(i, c), "info at {x},{y}");
                 }
                 assert_eq!(fresh.near(i), pos.near(i), "near at {x},{y}");
+            }
+        }
+    }
+
+    /// Each direction's key positions are one to one over the padded board, and stepping along
+    /// the direction from a real square steps by one position, 5 steps either way.
+    #[test]
+    fn key_windows_follow_the_lines() {
+        for (width, height) in [(5, 5), (13, 9), (9, 13), (32, 7), (32, 32)] {
+            let (w, h) = (width + 2 * PAD, height + 2 * PAD);
+            let at = |px: usize, py: usize, d: usize| key_positions(px, py, w, h)[d];
+            for d in 0..4 {
+                let mut seen = vec![false; CAP];
+                for py in 0..h {
+                    for px in 0..w {
+                        assert!(!seen[at(px, py, d)], "{width}x{height} direction {d}");
+                        seen[at(px, py, d)] = true;
+                    }
+                }
+            }
+            assert_eq!(
+                window_starts(PAD, PAD, w, h).map(|s| usize::from(s) + 5),
+                [0, 1, 2, 3].map(|d| at(PAD, PAD, d))
+            );
+            let steps = [(1, 0), (0, 1), (1, 1), (1, -1)];
+            for y in PAD..PAD + height {
+                for x in PAD..PAD + width {
+                    for (d, (dx, dy)) in steps.into_iter().enumerate() {
+                        for k in -5..=5isize {
+                            let (px, py) =
+                                (x.wrapping_add_signed(k * dx), y.wrapping_add_signed(k * dy));
+                            assert_eq!(at(px, py, d), at(x, y, d).wrapping_add_signed(k));
+                        }
+                    }
+                }
             }
         }
     }
