@@ -178,33 +178,47 @@ struct ClassChange {
 }
 
 /// What `make` needs of a square's information, per combination of its codes, in one integer:
-/// its class in the low 8 bits, and its two evaluation shares packed above (see [`pack`]). A
-/// compact copy of the combination table: the update reads one 8-byte entry per look-up, not a
-/// 14-byte one, and adds both shares at once.
+/// its two evaluation shares packed in the low 56 bits (see [`pack`]) and its class in the top
+/// 8 (see [`hot_entry`]). A compact copy of the combination table: the update reads one 8-byte
+/// entry per look-up, not a 14-byte one, and adds both shares at once.
 type Hot = [u64; COMBINATIONS];
 
 /// Entries of the combination tables: one per 16-bit code key.
 const COMBINATIONS: usize = 1 << 16;
 
-/// The class bits of a `Hot` entry.
-const CLASS_BITS: u64 = 0xFF;
+/// Where a `Hot` entry's class lies: above the packed shares, so that a sum of entries carries
+/// the classes only out of the word, never into the shares; the update adds entries whole,
+/// without masking the class off.
+const CLASS_SHIFT: u32 = 56;
 
-/// Two evaluation shares as one integer: the first times 2^8 plus the second times 2^35
-/// (wrapping), so the low 8 bits stay free for the class whatever the signs. Sums of packed
-/// shares are the packed sums: a side's shares add up to less than 2^26 in size (at most 1024
-/// squares of at most 2^15), well within the 27 bits of the first.
+/// Two evaluation shares as one integer: the first plus the second times 2^27 (wrapping), in
+/// the low 56 bits (the top 8 are the class's in a `Hot` entry). Sums of packed shares are the
+/// packed sums: a side's shares add up to less than 2^26 in size (at most 1024 squares of at
+/// most 2^15), within the 27 bits of the first and the 29 of the second.
 #[inline]
 fn pack(shares: [i16; 2]) -> u64 {
-    ((i64::from(shares[0]) << 8).wrapping_add(i64::from(shares[1]) << 35)) as u64
+    (i64::from(shares[0]).wrapping_add(i64::from(shares[1]) << 27) as u64) & ((1 << 56) - 1)
 }
 
-/// The two sums of a sum of packed shares (class bits excluded).
+/// The two sums of a sum of packed shares (the top 8 bits ignored).
 #[inline]
 fn unpack(sum: u64) -> [i32; 2] {
-    // Sign-extend bits 8..35, then take them away to leave the second sum above bit 35.
-    let first = ((sum << 29) as i64) >> 37;
-    let second = ((sum as i64).wrapping_sub(first << 8)) >> 35;
+    // Sign-extend bits 0..27, then take them away to leave the second sum in bits 27..56.
+    let first = ((sum << 37) as i64) >> 37;
+    let second = ((sum.wrapping_sub(first as u64) << 8) as i64) >> 35;
     [first as i32, second as i32]
+}
+
+/// A `Hot` entry: shares and class.
+#[inline]
+fn hot_entry(shares: [i16; 2], class: u8) -> u64 {
+    pack(shares) | u64::from(class) << CLASS_SHIFT
+}
+
+/// The class of a `Hot` entry.
+#[inline]
+fn class_of(entry: u64) -> u8 {
+    (entry >> CLASS_SHIFT) as u8
 }
 
 static HOT: [OnceLock<Box<Hot>>; 3] = [const { OnceLock::new() }; 3];
@@ -213,7 +227,7 @@ fn hot_table(tables: Tables) -> &'static Hot {
     HOT[tables as usize].get_or_init(|| {
         let mut hot: Box<Hot> = boxed_array(0);
         for (h, i) in hot.iter_mut().zip(combined(tables)) {
-            *h = pack(i.eval) | u64::from(i.class);
+            *h = hot_entry(i.eval, i.class);
         }
         hot
     })
@@ -474,11 +488,12 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
     #[inline(always)]
     fn recount(&mut self, i: usize, c: usize, old: u16, new: u16) {
         let (before, after) = (self.hot[c][old as usize], self.hot[c][new as usize]);
-        self.sums[c] =
-            self.sums[c].wrapping_add(after & !CLASS_BITS).wrapping_sub(before & !CLASS_BITS);
-        let (before, after) = (before as u8, after as u8);
-        if before != after && (before >= CL_3 || after >= CL_3) {
-            self.class_changed(i, c, before, after);
+        self.sums[c] = self.sums[c].wrapping_add(after).wrapping_sub(before);
+        if (before ^ after) >> CLASS_SHIFT != 0 {
+            let (before, after) = (class_of(before), class_of(after));
+            if before >= CL_3 || after >= CL_3 {
+                self.class_changed(i, c, before, after);
+            }
         }
     }
 
@@ -729,13 +744,13 @@ impl Position {
                         }
                         for c in 0..2 {
                             let hot = pos.hot[c][codes_of(pos.pat[i], c) as usize];
-                            pos.eval_sums[c] = pos.eval_sums[c].wrapping_add(hot & !CLASS_BITS);
+                            pos.eval_sums[c] = pos.eval_sums[c].wrapping_add(hot);
                             Self::move_class(
                                 &mut pos.by_class[c],
                                 &mut pos.class_counts[c],
                                 i,
                                 CL_NONE,
-                                hot as u8,
+                                class_of(hot),
                             );
                         }
                     }
@@ -798,7 +813,7 @@ impl Position {
 
     #[inline]
     pub fn class(&self, idx: usize, c: Color) -> u8 {
-        self.hot[c.index()][codes_of(self.pat[idx % CAP], c.index()) as usize] as u8
+        class_of(self.hot[c.index()][codes_of(self.pat[idx % CAP], c.index()) as usize])
     }
 
     /// The line code (see `pattern`) of `c` on `idx` along direction `dir`.
@@ -1251,7 +1266,11 @@ mod tests {
             }
         }
         for class in 0..CLASSES as u8 {
-            assert_eq!((pack([-5, -7]) | u64::from(class)) as u8, class);
+            let (a, b) = (hot_entry([-5, -7], class), hot_entry([300, 1], CL_FIVE));
+            assert_eq!([class_of(a), class_of(b)], [class, CL_FIVE]);
+            // Whole entries add and subtract as their shares do, whatever the classes.
+            assert_eq!(unpack(a.wrapping_add(b)), [295, -6]);
+            assert_eq!(unpack(a.wrapping_add(b).wrapping_sub(a)), [300, 1]);
         }
     }
 
