@@ -579,6 +579,9 @@ impl<'a> Worker<'a> {
         let forced_ext = params.get(Param::ForcedExt);
         let lmr_history_percent = params.get(Param::LmrHistoryPercent);
         let own_last = self.pos.recent_move(1);
+        // The late-move limit is the node's, not the move's: worked out once, when first
+        // needed (it takes a `powf`).
+        let mut late_move_count = None;
         for (n, &m) in moves.iter().enumerate() {
             if n >= move_count_limit && best > -MATE_BOUND {
                 break;
@@ -609,15 +612,16 @@ impl<'a> Worker<'a> {
                 && best > -MATE_BOUND
             {
                 // Looser (10/16/24: 16-21) and tighter (4/7/12: 21-19) limits were no better.
-                let limit = match (late_moves_scale, depth) {
-                    (1.., d) => {
-                        let halve = params.get(Param::LateMovesImproving) != 0 && !improving;
-                        (late_move_limit(late_moves_scale, d) >> i32::from(halve)).max(1)
-                    }
-                    (_, ..=1) => params.get(Param::LateMovesDepth1),
-                    (_, 2) => params.get(Param::LateMovesDepth2),
-                    _ => params.get(Param::LateMovesDepth3),
-                };
+                let limit =
+                    *late_move_count.get_or_insert_with(|| match (late_moves_scale, depth) {
+                        (1.., d) => {
+                            let halve = params.get(Param::LateMovesImproving) != 0 && !improving;
+                            (late_move_limit(late_moves_scale, d) >> i32::from(halve)).max(1)
+                        }
+                        (_, ..=1) => params.get(Param::LateMovesDepth1),
+                        (_, 2) => params.get(Param::LateMovesDepth2),
+                        _ => params.get(Param::LateMovesDepth3),
+                    });
                 if n >= limit as usize {
                     break;
                 }
