@@ -449,17 +449,25 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
     /// Evaluation sums and class sets of every square this move changed (its log entries).
     #[inline(always)]
     fn recount_changes(&mut self) {
+        self.recount_colour::<0>();
+        self.recount_colour::<1>();
+    }
+
+    /// [`Update::recount_changes`] for colour `C`: one pass over the log per colour, its sum
+    /// and table in registers (both colours in one pass kept too much in registers and spilled
+    /// it). The order of the class changes logged does not matter: a square changes class at
+    /// most once per colour and move.
+    #[inline(always)]
+    fn recount_colour<const C: usize>(&mut self) {
+        let mut sum = self.sums[C];
         for n in 0..self.changes_len {
             let [i, old, new] = self.changes[n % MOVE_LOG];
-            let i = i as usize;
-            let changed = old ^ new;
-            if changed & 0xFFFF != 0 {
-                self.recount(i, 0, codes_of(old, 0), codes_of(new, 0));
-            }
-            if changed >> 16 != 0 {
-                self.recount(i, 1, codes_of(old, 1), codes_of(new, 1));
+            let (old, new) = (codes_of(old, C), codes_of(new, C));
+            if old != new {
+                sum = self.recount(sum, i as usize, C, old, new);
             }
         }
+        self.sums[C] = sum;
     }
 
     /// If square `i` is empty, recomputes its codes along `d` from its new key there,
@@ -483,18 +491,18 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
         self.log(i, old, new);
     }
 
-    /// Accounts for square `i`'s codes of colour `c` changing from `old` to `new`: evaluation
-    /// sums and class sets.
+    /// Accounts for square `i`'s codes of colour `c` changing from `old` to `new`: returns the
+    /// evaluation sum `sum` updated, and updates the class sets.
     #[inline(always)]
-    fn recount(&mut self, i: usize, c: usize, old: u16, new: u16) {
+    fn recount(&mut self, sum: u64, i: usize, c: usize, old: u16, new: u16) -> u64 {
         let (before, after) = (self.hot[c][old as usize], self.hot[c][new as usize]);
-        self.sums[c] = self.sums[c].wrapping_add(after).wrapping_sub(before);
         if (before ^ after) >> CLASS_SHIFT != 0 {
             let (before, after) = (class_of(before), class_of(after));
             if before >= CL_3 || after >= CL_3 {
                 self.class_changed(i, c, before, after);
             }
         }
+        sum.wrapping_add(after).wrapping_sub(before)
     }
 
     /// Logs square `i`'s codes changing from `old` to `new` (a square changes once per move:
