@@ -239,7 +239,11 @@ fn combination_table(tables: Tables) -> &'static [SquareInfo; COMBINATIONS] {
 }
 
 /// Line keys by direction, each direction's line-major (see `Position::keys`).
-type Keys = [[u32; CAP]; 4];
+type Keys = [[u32; KEY_ROOM]; 4];
+
+/// Room for one direction's keys: a window starting anywhere below `CAP` fits, so that taking
+/// one (its start modulo `CAP`) needs no bounds check.
+const KEY_ROOM: usize = CAP + WINDOW;
 
 /// The squares of a key window: a square and the 5 on either side along one direction.
 const WINDOW: usize = 11;
@@ -274,20 +278,20 @@ const CLEAR_SLOTS: [u32; WINDOW] = {
     mask
 };
 
-/// The window of keys starting at `start` (a square's `Position::windows` entry): one bounds
-/// check for the 11 keys, which are then read and written at constant offsets.
+/// The window of keys starting at `start` (a square's `Position::windows` entry): the 11 keys
+/// are then read and written at constant offsets.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn window_mut(keys: &mut [u32; CAP], start: u16) -> &mut [u32; WINDOW] {
-    let start = usize::from(start);
+fn window_mut(keys: &mut [u32; KEY_ROOM], start: u16) -> &mut [u32; WINDOW] {
+    let start = usize::from(start) % CAP;
     (&mut keys[start..start + WINDOW]).try_into().unwrap_or_else(|_| unreachable!())
 }
 
 /// [`window_mut`], to read.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn window(keys: &[u32; CAP], start: u16) -> &[u32; WINDOW] {
-    let start = usize::from(start);
+fn window(keys: &[u32; KEY_ROOM], start: u16) -> &[u32; WINDOW] {
+    let start = usize::from(start) % CAP;
     (&keys[start..start + WINDOW]).try_into().unwrap_or_else(|_| unreachable!())
 }
 
@@ -525,7 +529,7 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
 /// Takes a stone out of one direction's window of keys (`keys`, starting at `start`).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn clear_line(keys: &mut [u32; CAP], start: u16) {
+fn clear_line(keys: &mut [u32; KEY_ROOM], start: u16) {
     for (key, mask) in window_mut(keys, start).iter_mut().zip(CLEAR_SLOTS) {
         *key &= mask;
     }
@@ -667,7 +671,7 @@ impl Position {
             stride,
             rule,
             cells: boxed_array(EDGE as u8),
-            keys: boxed_array([0; CAP]),
+            keys: boxed_array([0; KEY_ROOM]),
             windows: boxed_array([0; 4]),
             pat: boxed_array(NO_PATTERNS),
             stone_rows: [0; ROWS],
