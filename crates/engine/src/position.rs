@@ -377,8 +377,12 @@ pub struct Position {
     class_changes: Vec<ClassChange>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
     bbox: [i32; 4],
-    /// The same position as a rules board, for the exact renju forbidden check.
+    /// The same position as a rules board, for the exact renju forbidden check: kept up to date
+    /// under renju only (see [`Position::keeps_board`]); under the other rules it stays the
+    /// board the position was built from.
     board: Board,
+    /// How many empty squares the position was built with (`stack` holds the stones since).
+    empties: usize,
     /// Both colours' line codes of each line key.
     codes: pattern::CodeTable,
     /// Square combination tables for black and white.
@@ -690,6 +694,7 @@ impl Position {
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
+            empties: board.empty_count(),
             codes: pattern::pair_table(rule),
             combos: [
                 combination_table(Tables::of(rule, Color::Black)),
@@ -873,7 +878,7 @@ impl Position {
     }
 
     pub fn has_empty(&self) -> bool {
-        self.board.empty_count() > 0
+        self.stack.len() < self.empties
     }
 
     /// Stones' bounding box grown by `margin`, clipped to the board, as index ranges.
@@ -973,6 +978,29 @@ impl Position {
         }
     }
 
+    /// Whether the rules board follows the moves: only renju's forbidden check reads it, and
+    /// keeping it up to date cost about 100 instructions a move.
+    #[inline]
+    fn keeps_board(&self) -> bool {
+        self.rule == Rule::Renju
+    }
+
+    /// The position as a rules board (under renju the one kept; under the other rules the board
+    /// built from, with the stones placed since).
+    #[cfg(test)]
+    fn current_board(&self) -> Board {
+        let mut board = self.board.clone();
+        if !self.keeps_board() {
+            for undo in &self.stack {
+                let black = u32::from(self.cells[undo.idx % CAP]) == BLACK;
+                let color = if black { Color::Black } else { Color::White };
+                board.put(undo.point, color).expect("the stone's square was empty");
+            }
+            board.set_side_to_move(self.side);
+        }
+        board
+    }
+
     /// Places a stone of the side to move on the empty square `idx`.
     pub fn make(&mut self, idx: usize) {
         let color = self.side;
@@ -986,9 +1014,11 @@ impl Position {
             changes: self.changes.len,
             class_changes: self.class_changes.len(),
         });
-        // The square is empty, so placing cannot fail; the result is ignored on purpose.
-        let _ = self.board.put(p, color);
-        self.board.set_side_to_move(color.opponent());
+        if self.keeps_board() {
+            // The square is empty, so placing cannot fail; the result is ignored on purpose.
+            let _ = self.board.put(p, color);
+            self.board.set_side_to_move(color.opponent());
+        }
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
 
         if self.reach == 4 {
@@ -1035,7 +1065,9 @@ impl Position {
     /// Undone by calling it again.
     pub fn pass(&mut self) {
         self.side = self.side.opponent();
-        self.board.set_side_to_move(self.side);
+        if self.keeps_board() {
+            self.board.set_side_to_move(self.side);
+        }
         self.hash ^= WHITE_TO_MOVE;
     }
 
@@ -1053,7 +1085,9 @@ impl Position {
         let idx = undo.idx;
         let color = self.side.opponent();
         let p = undo.point;
-        let _ = self.board.undo();
+        if self.keeps_board() {
+            let _ = self.board.undo();
+        }
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
         self.cells[idx % CAP] = EMPTY as u8;
         let starts = self.windows[idx % CAP];
@@ -1100,7 +1134,7 @@ mod tests {
     use crate::eval::{CL_4, CL_FLEX4};
 
     fn fresh_equals(pos: &Position) {
-        let fresh = Position::new(&pos.board, pos.rule);
+        let fresh = Position::new(&pos.current_board(), pos.rule);
         assert_eq!(fresh.hash, pos.hash);
         assert_eq!(fresh.eval_sums, pos.eval_sums);
         assert_eq!(fresh.hidden_sums(), pos.hidden_sums());
@@ -1225,8 +1259,9 @@ mod tests {
                     }
                 }
                 if next(4) == 0 {
-                    let fresh = Position::new(&pos.board, rule);
-                    assert_eq!(fresh.hidden_sums(), pos.hidden_sums(), "{rule:?} {:?}", pos.board);
+                    let board = pos.current_board();
+                    let fresh = Position::new(&board, rule);
+                    assert_eq!(fresh.hidden_sums(), pos.hidden_sums(), "{rule:?} {board:?}");
                     assert_ne!(pos.hidden_sums(), [hidden::NO_SUMS; 2]);
                     checked += 1;
                 }
