@@ -84,20 +84,46 @@ pub fn position_threat_mask(pos: &Position) -> usize {
 /// history or the hash move): what the mover makes there, what it takes from the opponent, and
 /// the fitted corrections per pattern combination (`SquareInfo::order`).
 pub fn static_order_score(pos: &Position, m: usize, p: &Params) -> i32 {
-    let me = pos.side_to_move();
-    let mine = pos.info(m, me);
-    let theirs = pos.info(m, me.opponent());
-    let mut s = i32::from(mine.value) * 2
-        + i32::from(theirs.value)
-        + i32::from(mine.class) * p.get(Param::OrderOwnClass)
-        + i32::from(mine.order[0])
-        + i32::from(theirs.order[1]);
-    if theirs.class >= CL_4 {
-        s += p.get(Param::OrderBlockFour);
-    } else if theirs.class >= CL_3 {
-        s += p.get(Param::OrderBlockThree);
+    OrderTerms::new(pos, p).score(pos, m)
+}
+
+/// What [`static_order_score`] takes of the position and the parameters besides the move,
+/// fetched once for a whole move list: the loop over the moves reloaded them for every move
+/// (the compiler cannot tell that the keys it writes leave them alone).
+#[derive(Clone, Copy)]
+struct OrderTerms {
+    me: renzoku_rules::Color,
+    own_class: i32,
+    block_four: i32,
+    block_three: i32,
+}
+
+impl OrderTerms {
+    fn new(pos: &Position, p: &Params) -> OrderTerms {
+        OrderTerms {
+            me: pos.side_to_move(),
+            own_class: p.get(Param::OrderOwnClass),
+            block_four: p.get(Param::OrderBlockFour),
+            block_three: p.get(Param::OrderBlockThree),
+        }
     }
-    s
+
+    #[inline]
+    fn score(self, pos: &Position, m: usize) -> i32 {
+        let mine = pos.info(m, self.me);
+        let theirs = pos.info(m, self.me.opponent());
+        let mut s = i32::from(mine.value) * 2
+            + i32::from(theirs.value)
+            + i32::from(mine.class) * self.own_class
+            + i32::from(mine.order[0])
+            + i32::from(theirs.order[1]);
+        if theirs.class >= CL_4 {
+            s += self.block_four;
+        } else if theirs.class >= CL_3 {
+            s += self.block_three;
+        }
+        s
+    }
 }
 
 /// A move's ordering key: sorting the keys in increasing order sorts the moves by decreasing
@@ -261,15 +287,17 @@ impl<'a> Worker<'a> {
         // model gives about 0.67 nats at distance 1 and 0.42 at distance 2).
         let (near1, near2) = (p.get(Param::OrderNear1), p.get(Param::OrderNear2));
         let last = prev.filter(|_| near1 > 0 || near2 > 0).map(|l| self.pos.point(l));
+        let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
+        let history = &self.history[c][..];
         let mut scored = std::mem::take(&mut *self.scored.borrow_mut());
         scored.clear();
         scored.extend(moves.iter().enumerate().map(|(i, &m)| {
             let s = if Some(m) == tt_move {
                 1 << 28
             } else {
-                let mut s = static_order_score(&self.pos, m, p);
+                let mut s = terms.score(&self.pos, m);
                 if killers[0] == m || killers[1] == m {
-                    s += p.get(Param::OrderKiller);
+                    s += killer_bonus;
                 }
                 if m == counter {
                     s += counter_bonus;
@@ -281,7 +309,7 @@ impl<'a> Worker<'a> {
                         _ => {}
                     }
                 }
-                s + self.history[c][m] / 64
+                s + history[m] / 64
             };
             sort_key(s, i, m)
         }));
