@@ -393,7 +393,7 @@ impl<'a> Worker<'a> {
         // before the move was made).
         let leaf = depth <= 0 && !forced;
         if leaf && self.shared.params.get(Param::LeafTt) == 0 {
-            return self.quiescence(ply, beta);
+            return self.quiescence(ply, beta, None);
         }
 
         // A singular-extension test searches this node again without its hash move: no hash
@@ -417,7 +417,7 @@ impl<'a> Worker<'a> {
             }
         }
         if leaf {
-            return self.quiescence(ply, beta);
+            return self.quiescence(ply, beta, None);
         }
 
         // A PV node whose hash move comes from a much shallower search was off the PV in the
@@ -470,7 +470,8 @@ impl<'a> Worker<'a> {
                 }
             }
             if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
-                return self.quiescence(ply, beta);
+                // This node's static value is already known: the leaf does not compute it again.
+                return self.quiescence(ply, beta, Some(static_value));
             }
             if eval - params.get(Param::FutilityMargin) * depth >= beta && beta > -MATE_BOUND {
                 return eval;
@@ -780,12 +781,14 @@ impl<'a> Worker<'a> {
     /// Leaf evaluation: a short VCF probe for the side to move, else the static evaluation.
     /// (A penalty of 150 or 400 when the opponent threatens an open four and we have no four
     /// lost 18-22 in self-play at equal nodes; the square values already carry that threat.)
-    fn quiescence(&mut self, ply: usize, beta: i32) -> i32 {
+    /// `known`: the position's static value when the caller has computed it already.
+    fn quiescence(&mut self, ply: usize, beta: i32, known: Option<i32>) -> i32 {
         let me = self.pos.side_to_move();
         // A static value at or above beta cuts off whatever a VCF would add: the probe, most of
         // a leaf's cost where we have fours, is only made where it can change the outcome.
         let stand_pat = self.shared.params.get(Param::LeafStandPat) != 0;
-        let static_value = if stand_pat { Some(self.evaluate()) } else { None };
+        let static_value =
+            if stand_pat { Some(known.unwrap_or_else(|| self.evaluate())) } else { known };
         if let Some(v) = static_value
             && v >= beta
         {
