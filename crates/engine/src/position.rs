@@ -932,6 +932,9 @@ impl Position {
             return false;
         }
         if info.maybe_forbidden {
+            // The rules board follows the moves under renju only (`keeps_board`), the only rule
+            // that gets here.
+            debug_assert!(self.keeps_board());
             return !forbidden::is_forbidden(&self.board, self.point(idx));
         }
         true
