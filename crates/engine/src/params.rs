@@ -66,10 +66,12 @@ pub enum Param {
     TimeTurnSoftPercent,
     LeafTt,
     LeafStandPat,
+    LeafVcfNarrow,
+    LeafVcfWidth,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 47;
+pub const COUNT: usize = 49;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -421,6 +423,22 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 1,
         doc: "1: a leaf whose static value already reaches beta returns it without the VCF \
               probe (a found VCF would only cut the same way)",
+    },
+    ParamSpec {
+        name: "leaf_vcf_narrow",
+        default: 0,
+        min: 0,
+        max: 16,
+        doc: "0: off; else the leaf VCF probe chains up to this many fours, those after the \
+              first on a line through the previous four within 4 squares and making a three or \
+              a second four as well (PentaZen's narrow VCF), at most leaf_vcf_width of them",
+    },
+    ParamSpec {
+        name: "leaf_vcf_width",
+        default: 2,
+        min: 1,
+        max: 8,
+        doc: "with leaf_vcf_narrow: fours tried per attacking move after the first",
     },
 ];
 

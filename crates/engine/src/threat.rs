@@ -4,12 +4,36 @@
 //! The attacker is the side to move at the call. Failed positions are remembered in a small
 //! direct-mapped table per thread (the same positions recur through move transpositions).
 
-use crate::eval::{CL_3, CL_4, CL_33};
+use renzoku_rules::{Color, Point};
+
+use crate::eval::{CL_3, CL_4, CL_33, CL_43};
 use crate::movegen::{blocks_can_spoil, defence_moves, four_moves, legal_flex4};
+use crate::pattern::{B3, F3, F4, F4X};
+use crate::position::Position;
 use crate::worker::Worker;
 
 /// Salt that keeps VCT failures apart from VCF failures in the memo.
 const VCT_SALT: u64 = 0x7C7A_55E1_0F3B_9D21;
+/// Salt of the narrow VCF's failures, which also depend on the previous four.
+const NARROW_SALT: u64 = 0x3D6B_0A9F_C2E4_1857;
+
+/// Whether `b` lies on one of the four lines through `a`, at most 4 squares away.
+fn on_star(a: Point, b: Point) -> bool {
+    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4 && (dx, dy) != (0, 0)
+}
+
+/// Whether `c`'s four on `m` builds something besides: a second four or a three (open or
+/// closed) on another line. A four that makes nothing else rarely leads a VCF anywhere.
+fn builds(pos: &Position, m: usize, c: Color) -> bool {
+    if pos.class(m, c) >= CL_43 {
+        return true;
+    }
+    let threats = (0..4)
+        .filter(|&d| matches!(pos.line_pattern(m, c, d), B3 | F3 | crate::pattern::B4 | F4 | F4X))
+        .count();
+    threats >= 2
+}
 
 impl Worker<'_> {
     fn memo_fails(&self, key: u64, depth: u32) -> bool {
@@ -81,6 +105,87 @@ impl Worker<'_> {
         for &m in &moves {
             self.pos.make(m);
             let r = self.vcf_defend(depth, ply + 1);
+            self.pos.unmake();
+            if let Some(n) = r {
+                self.threat_line.insert(0, m);
+                decided = Some(Some(n + 1));
+                break;
+            }
+            if self.out_of_budget() {
+                decided = Some(None);
+                break;
+            }
+        }
+        self.threat_buffers[ply] = moves;
+        if let Some(result) = decided {
+            return result;
+        }
+        self.memo_store(key, depth);
+        None
+    }
+
+    /// The leaf probe's VCF (`leaf_vcf_narrow`, after PentaZen's): the first four may be any;
+    /// each later one lies on a line through the attacker's previous four, at most 4 squares
+    /// away, and makes a three or a second four as well, and only the first `width` of those
+    /// (strongest class first) are tried. Much cheaper per level than [`Worker::vcf`], so it
+    /// can look further along the lines that usually carry a VCF.
+    pub fn vcf_narrow(
+        &mut self,
+        depth: u32,
+        width: usize,
+        ply: usize,
+        prev: Option<usize>,
+    ) -> Option<u32> {
+        let me = self.pos.side_to_move();
+        let five = if self.pos.has_five(me) { self.pos.fives(me).iter().next() } else { None };
+        if let Some(m) = five {
+            self.threat_line.clear();
+            self.threat_line.push(m);
+            return Some(1);
+        }
+        if depth == 0 {
+            return None;
+        }
+        self.count_node();
+        if self.out_of_budget() {
+            return None;
+        }
+        let salt = prev.map_or(0, |p| (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let key = self.pos.hash() ^ NARROW_SALT ^ salt;
+        if self.memo_fails(key, depth) {
+            return None;
+        }
+        let opp = me.opponent();
+        let opp_fives = self.pos.five_count(opp);
+        if opp_fives >= 2 && !blocks_can_spoil(self.pos.rule) {
+            return None;
+        }
+        let mut moves = self.threat_buffer(ply);
+        if opp_fives > 0 {
+            moves.extend(
+                self.pos
+                    .fives(opp)
+                    .iter()
+                    .filter(|&b| self.pos.class(b, me) >= CL_4 && self.pos.is_legal(b, me)),
+            );
+        } else {
+            four_moves(&self.pos, me, &mut moves);
+            if let Some(p) = prev {
+                let at = self.pos.point(p);
+                let pos = &self.pos;
+                moves.retain(|&m| on_star(at, pos.point(m)) && builds(pos, m, me));
+                moves.truncate(width);
+            }
+        }
+        let mut decided = None;
+        for &m in &moves {
+            self.pos.make(m);
+            self.seldepth = self.seldepth.max(ply as u32 + 1);
+            let r = if self.pos.has_five(self.pos.side_to_move()) {
+                None
+            } else {
+                self.block_all(depth, ply + 1, move |w, d, p| w.vcf_narrow(d, width, p, Some(m)))
+            };
             self.pos.unmake();
             if let Some(n) = r {
                 self.threat_line.insert(0, m);
@@ -264,5 +369,73 @@ impl Worker<'_> {
         }
         self.threat_line = line;
         Some(longest)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use std::time::Instant;
+
+    use renzoku_rules::{Rule, parse_diagram};
+
+    use crate::params::Params;
+    use crate::position::Position;
+    use crate::tt::TranspositionTable;
+    use crate::worker::{Shared, Worker};
+
+    /// Black wins by three fours in a chain: a (6,7) closed by the white stone at (2,7), then
+    /// b (6,10) down the column through a (a four-three), then c (5,10) along row 10 through b,
+    /// an open four. Each four lies on a line through the one before.
+    const CHAIN: &str = "
+        O . . . . . . . . . . . . . O
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . O . . . . . . . .
+        . . O X X X . . . . . . . . .
+        . . . . . . X . . . . . . . .
+        . . . . . O X . . . . . . . .
+        . . . X X . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        O . . . . . . . . . . . . . O";
+
+    fn with_worker(text: &str, check: impl FnOnce(&mut Worker<'_>)) {
+        let board = parse_diagram(text).expect("diagram").board;
+        let tt = TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let shared = Shared {
+            tt: &tt,
+            stop_ext: &stop,
+            stop_int: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            hard: None,
+            max_nodes: None,
+            params: Params::default(),
+        };
+        let mut w = Worker::new(Position::new(&board, Rule::Freestyle), &shared, true);
+        check(&mut w);
+    }
+
+    #[test]
+    fn narrow_vcf_follows_the_chain_of_fours() {
+        with_worker(CHAIN, |w| {
+            let r = w.vcf(2, 0);
+            let line: Vec<_> = w.threat_line.iter().map(|&i| w.pos.point(i)).collect();
+            assert_eq!(r, None, "two fours are not enough: {line:?}");
+            assert_eq!(w.vcf_narrow(2, 2, 0, None), None);
+            let full = w.vcf(3, 0).expect("the full VCF finds three fours");
+            let narrow = w.vcf_narrow(3, 2, 0, None).expect("the chain stays on the star");
+            assert_eq!(narrow, full);
+            let (a, b, c) = (w.pos.index(6, 7), w.pos.index(6, 10), w.pos.index(5, 10));
+            assert_eq!(w.threat_line[0], a);
+            assert_eq!(w.threat_line[2], b);
+            assert_eq!(w.threat_line[4], c);
+        });
     }
 }

@@ -794,10 +794,18 @@ impl<'a> Worker<'a> {
         {
             return v;
         }
-        if has_four_moves(&self.pos, me)
-            && let Some(n) = self.vcf(self.shared.params.get(Param::LeafVcfDepth) as u32, ply)
-        {
-            return MATE - ply as i32 - n as i32;
+        if has_four_moves(&self.pos, me) {
+            let params = &self.shared.params;
+            let narrow = params.get(Param::LeafVcfNarrow) as u32;
+            let found = if narrow > 0 {
+                let width = params.get(Param::LeafVcfWidth) as usize;
+                self.vcf_narrow(narrow, width, ply, None)
+            } else {
+                self.vcf(params.get(Param::LeafVcfDepth) as u32, ply)
+            };
+            if let Some(n) = found {
+                return MATE - ply as i32 - n as i32;
+            }
         }
         static_value.unwrap_or_else(|| self.evaluate())
     }
