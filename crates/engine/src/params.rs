@@ -430,8 +430,9 @@ pub const SPECS: [ParamSpec; COUNT] = [
         min: 0,
         max: 16,
         doc: "0: off; else the leaf VCF probe chains up to this many fours, those after the \
-              first on a line through the previous four within 4 squares and making a three or \
-              a second four as well (PentaZen's narrow VCF), at most leaf_vcf_width of them",
+              first near the previous four (2 squares, or 4 along its lines) and making a three \
+              or a second four as well (PentaZen's and Rapfi's narrow VCF), at most \
+              leaf_vcf_width of them",
     },
     ParamSpec {
         name: "leaf_vcf_width",

@@ -17,10 +17,11 @@ const VCT_SALT: u64 = 0x7C7A_55E1_0F3B_9D21;
 /// Salt of the narrow VCF's failures, which also depend on the previous four.
 const NARROW_SALT: u64 = 0x3D6B_0A9F_C2E4_1857;
 
-/// Whether `b` lies on one of the four lines through `a`, at most 4 squares away.
-fn on_star(a: Point, b: Point) -> bool {
+/// Whether `b` lies near `a`: within 2 squares either way, or on one of the four lines through
+/// `a` at most 4 squares away (Rapfi's neighbourhood for its quiescence VCF).
+fn near_four(a: Point, b: Point) -> bool {
     let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
-    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4 && (dx, dy) != (0, 0)
+    dx.max(dy) <= 2 || (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
 }
 
 /// Whether `c`'s four on `m` builds something besides: a second four or a three (open or
@@ -124,9 +125,9 @@ impl Worker<'_> {
         None
     }
 
-    /// The leaf probe's VCF (`leaf_vcf_narrow`, after PentaZen's): the first four may be any;
-    /// each later one lies on a line through the attacker's previous four, at most 4 squares
-    /// away, and makes a three or a second four as well, and only the first `width` of those
+    /// The leaf probe's VCF (`leaf_vcf_narrow`, after PentaZen's and Rapfi's): the first four
+    /// may be any; each later one lies near the attacker's previous four (within 2 squares, or
+    /// on a line through it within 4) and makes a three or a second four as well, and only the first `width` of those
     /// (strongest class first) are tried. Much cheaper per level than [`Worker::vcf`], so it
     /// can look further along the lines that usually carry a VCF.
     pub fn vcf_narrow(
@@ -173,7 +174,7 @@ impl Worker<'_> {
             if let Some(p) = prev {
                 let at = self.pos.point(p);
                 let pos = &self.pos;
-                moves.retain(|&m| on_star(at, pos.point(m)) && builds(pos, m, me));
+                moves.retain(|&m| near_four(at, pos.point(m)) && builds(pos, m, me));
                 moves.truncate(width);
             }
         }
@@ -430,7 +431,8 @@ mod tests {
             assert_eq!(r, None, "two fours are not enough: {line:?}");
             assert_eq!(w.vcf_narrow(2, 2, 0, None), None);
             let full = w.vcf(3, 0).expect("the full VCF finds three fours");
-            let narrow = w.vcf_narrow(3, 2, 0, None).expect("the chain stays on the star");
+            let narrow =
+                w.vcf_narrow(3, 2, 0, None).expect("the chain stays near the previous fours");
             assert_eq!(narrow, full);
             let (a, b, c) = (w.pos.index(6, 7), w.pos.index(6, 10), w.pos.index(5, 10));
             assert_eq!(w.threat_line[0], a);
