@@ -68,10 +68,11 @@ pub enum Param {
     LeafStandPat,
     LeafVcfNarrow,
     LeafVcfWidth,
+    LeafVcfNearFirst,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 49;
+pub const COUNT: usize = 50;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -440,6 +441,14 @@ pub const SPECS: [ParamSpec; COUNT] = [
         min: 1,
         max: 8,
         doc: "with leaf_vcf_narrow: fours tried per attacking move after the first",
+    },
+    ParamSpec {
+        name: "leaf_vcf_near_first",
+        default: 0,
+        min: 0,
+        max: 1,
+        doc: "1: with leaf_vcf_narrow, the first four too lies near the side's own last stone \
+              (Rapfi's quiescence VCF)",
     },
 ];
 

@@ -129,13 +129,15 @@ impl Worker<'_> {
     /// may be any; each later one lies near the attacker's previous four (within 2 squares, or
     /// on a line through it within 4) and makes a three or a second four as well, and only the first `width` of those
     /// (strongest class first) are tried. Much cheaper per level than [`Worker::vcf`], so it
-    /// can look further along the lines that usually carry a VCF.
+    /// can look further along the lines that usually carry a VCF. With `first_near`, the first
+    /// four too lies near the attacker's last stone (any four there, as in Rapfi's).
     pub fn vcf_narrow(
         &mut self,
         depth: u32,
         width: usize,
         ply: usize,
         prev: Option<usize>,
+        first_near: bool,
     ) -> Option<u32> {
         let me = self.pos.side_to_move();
         let five = if self.pos.has_five(me) { self.pos.fives(me).iter().next() } else { None };
@@ -176,6 +178,10 @@ impl Worker<'_> {
                 let pos = &self.pos;
                 moves.retain(|&m| near_four(at, pos.point(m)) && builds(pos, m, me));
                 moves.truncate(width);
+            } else if first_near && let Some(own) = self.pos.recent_move(1) {
+                let at = self.pos.point(own);
+                let pos = &self.pos;
+                moves.retain(|&m| near_four(at, pos.point(m)));
             }
         }
         let mut decided = None;
@@ -185,7 +191,9 @@ impl Worker<'_> {
             let r = if self.pos.has_five(self.pos.side_to_move()) {
                 None
             } else {
-                self.block_all(depth, ply + 1, move |w, d, p| w.vcf_narrow(d, width, p, Some(m)))
+                self.block_all(depth, ply + 1, move |w, d, p| {
+                    w.vcf_narrow(d, width, p, Some(m), false)
+                })
             };
             self.pos.unmake();
             if let Some(n) = r {
@@ -429,10 +437,11 @@ mod tests {
             let r = w.vcf(2, 0);
             let line: Vec<_> = w.threat_line.iter().map(|&i| w.pos.point(i)).collect();
             assert_eq!(r, None, "two fours are not enough: {line:?}");
-            assert_eq!(w.vcf_narrow(2, 2, 0, None), None);
+            assert_eq!(w.vcf_narrow(2, 2, 0, None, false), None);
             let full = w.vcf(3, 0).expect("the full VCF finds three fours");
-            let narrow =
-                w.vcf_narrow(3, 2, 0, None).expect("the chain stays near the previous fours");
+            let narrow = w
+                .vcf_narrow(3, 2, 0, None, false)
+                .expect("the chain stays near the previous fours");
             assert_eq!(narrow, full);
             let (a, b, c) = (w.pos.index(6, 7), w.pos.index(6, 10), w.pos.index(5, 10));
             assert_eq!(w.threat_line[0], a);

@@ -799,7 +799,8 @@ impl<'a> Worker<'a> {
             let narrow = params.get(Param::LeafVcfNarrow) as u32;
             let found = if narrow > 0 {
                 let width = params.get(Param::LeafVcfWidth) as usize;
-                self.vcf_narrow(narrow, width, ply, None)
+                let first_near = params.get(Param::LeafVcfNearFirst) != 0;
+                self.vcf_narrow(narrow, width, ply, None, first_near)
             } else {
                 self.vcf(params.get(Param::LeafVcfDepth) as u32, ply)
             };
