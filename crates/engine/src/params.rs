@@ -427,7 +427,7 @@ pub const SPECS: [ParamSpec; COUNT] = [
     },
     ParamSpec {
         name: "leaf_vcf_narrow",
-        default: 0,
+        default: 6,
         min: 0,
         max: 16,
         doc: "0: off; else the leaf VCF probe chains up to this many fours, those after the \
@@ -444,7 +444,7 @@ pub const SPECS: [ParamSpec; COUNT] = [
     },
     ParamSpec {
         name: "leaf_vcf_near_first",
-        default: 0,
+        default: 1,
         min: 0,
         max: 1,
         doc: "1: with leaf_vcf_narrow, the first four too lies near the side's own last stone \
