@@ -36,6 +36,53 @@ fn builds(pos: &Position, m: usize, c: Color) -> bool {
     threats >= 2
 }
 
+/// Which fours a VCF's attacking moves may be.
+#[derive(Clone, Copy)]
+enum Fours {
+    /// Every four.
+    All,
+    /// The narrow VCF's: near `prev`, the attacker's previous four, building something too,
+    /// at most `width` of them; the first four (no `prev`) anywhere, or near the attacker's
+    /// last stone with `first_near`.
+    Narrow { width: usize, prev: Option<usize>, first_near: bool },
+}
+
+impl Fours {
+    /// Keeps the narrow VCF's failures apart from the full one's, and by previous four.
+    fn memo_salt(self) -> u64 {
+        match self {
+            Fours::All => 0,
+            Fours::Narrow { prev, .. } => {
+                NARROW_SALT ^ prev.map_or(0, |p| (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            }
+        }
+    }
+
+    /// Drops from `moves` (the side to move's fours, strongest class first) those not tried.
+    fn narrow(self, pos: &Position, moves: &mut Vec<usize>) {
+        let Fours::Narrow { width, prev, first_near } = self else { return };
+        let me = pos.side_to_move();
+        if let Some(p) = prev {
+            let at = pos.point(p);
+            moves.retain(|&m| near_four(at, pos.point(m)) && builds(pos, m, me));
+            moves.truncate(width);
+        } else if first_near && let Some(own) = pos.recent_move(1) {
+            let at = pos.point(own);
+            moves.retain(|&m| near_four(at, pos.point(m)));
+        }
+    }
+
+    /// The fours allowed after the attacking move `m`.
+    fn after(self, m: usize) -> Fours {
+        match self {
+            Fours::All => Fours::All,
+            Fours::Narrow { width, .. } => {
+                Fours::Narrow { width, prev: Some(m), first_near: false }
+            }
+        }
+    }
+}
+
 impl Worker<'_> {
     fn memo_fails(&self, key: u64, depth: u32) -> bool {
         let e = self.vcf_memo[(key as usize) & (self.vcf_memo.len() - 1)];
@@ -65,6 +112,28 @@ impl Worker<'_> {
     /// plies until the five (1 = a five can be made now); `self.threat_line` then holds the
     /// winning sequence. `ply` is only used for the selective depth.
     pub fn vcf(&mut self, depth: u32, ply: usize) -> Option<u32> {
+        self.vcf_with(depth, ply, Fours::All)
+    }
+
+    /// The leaf probe's VCF (`leaf_vcf_narrow`, after PentaZen's and Rapfi's): each four after
+    /// the first lies near the attacker's previous four (within 2 squares, or on a line through
+    /// it within 4) and makes a three or a second four as well, and only the first `width` of
+    /// those (strongest class first) are tried. Much cheaper per level than [`Worker::vcf`], so
+    /// it can look further along the lines that usually carry a VCF. With `first_near`, the
+    /// first four too lies near the attacker's last stone (any four there, as in Rapfi's).
+    pub fn vcf_narrow(
+        &mut self,
+        depth: u32,
+        width: usize,
+        ply: usize,
+        first_near: bool,
+    ) -> Option<u32> {
+        self.vcf_with(depth, ply, Fours::Narrow { width, prev: None, first_near })
+    }
+
+    /// The VCF of [`Worker::vcf`] and [`Worker::vcf_narrow`]: `fours` says which fours each
+    /// attacking move may be.
+    fn vcf_with(&mut self, depth: u32, ply: usize, fours: Fours) -> Option<u32> {
         let me = self.pos.side_to_move();
         let five = if self.pos.has_five(me) { self.pos.fives(me).iter().next() } else { None };
         if let Some(m) = five {
@@ -79,7 +148,7 @@ impl Worker<'_> {
         if self.out_of_budget() {
             return None;
         }
-        let key = self.pos.hash();
+        let key = self.pos.hash() ^ fours.memo_salt();
         if self.memo_fails(key, depth) {
             return None;
         }
@@ -100,100 +169,20 @@ impl Worker<'_> {
             );
         } else {
             four_moves(&self.pos, me, &mut moves);
+            fours.narrow(&self.pos, &mut moves);
         }
         // `Some(result)` once decided before trying every move.
         let mut decided = None;
         for &m in &moves {
             self.pos.make(m);
-            let r = self.vcf_defend(depth, ply + 1);
-            self.pos.unmake();
-            if let Some(n) = r {
-                self.threat_line.insert(0, m);
-                decided = Some(Some(n + 1));
-                break;
-            }
-            if self.out_of_budget() {
-                decided = Some(None);
-                break;
-            }
-        }
-        self.threat_buffers[ply] = moves;
-        if let Some(result) = decided {
-            return result;
-        }
-        self.memo_store(key, depth);
-        None
-    }
-
-    /// The leaf probe's VCF (`leaf_vcf_narrow`, after PentaZen's and Rapfi's): the first four
-    /// may be any; each later one lies near the attacker's previous four (within 2 squares, or
-    /// on a line through it within 4) and makes a three or a second four as well, and only the first `width` of those
-    /// (strongest class first) are tried. Much cheaper per level than [`Worker::vcf`], so it
-    /// can look further along the lines that usually carry a VCF. With `first_near`, the first
-    /// four too lies near the attacker's last stone (any four there, as in Rapfi's).
-    pub fn vcf_narrow(
-        &mut self,
-        depth: u32,
-        width: usize,
-        ply: usize,
-        prev: Option<usize>,
-        first_near: bool,
-    ) -> Option<u32> {
-        let me = self.pos.side_to_move();
-        let five = if self.pos.has_five(me) { self.pos.fives(me).iter().next() } else { None };
-        if let Some(m) = five {
-            self.threat_line.clear();
-            self.threat_line.push(m);
-            return Some(1);
-        }
-        if depth == 0 {
-            return None;
-        }
-        self.count_node();
-        if self.out_of_budget() {
-            return None;
-        }
-        let salt = prev.map_or(0, |p| (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let key = self.pos.hash() ^ NARROW_SALT ^ salt;
-        if self.memo_fails(key, depth) {
-            return None;
-        }
-        let opp = me.opponent();
-        let opp_fives = self.pos.five_count(opp);
-        if opp_fives >= 2 && !blocks_can_spoil(self.pos.rule) {
-            return None;
-        }
-        let mut moves = self.threat_buffer(ply);
-        if opp_fives > 0 {
-            moves.extend(
-                self.pos
-                    .fives(opp)
-                    .iter()
-                    .filter(|&b| self.pos.class(b, me) >= CL_4 && self.pos.is_legal(b, me)),
-            );
-        } else {
-            four_moves(&self.pos, me, &mut moves);
-            if let Some(p) = prev {
-                let at = self.pos.point(p);
-                let pos = &self.pos;
-                moves.retain(|&m| near_four(at, pos.point(m)) && builds(pos, m, me));
-                moves.truncate(width);
-            } else if first_near && let Some(own) = self.pos.recent_move(1) {
-                let at = self.pos.point(own);
-                let pos = &self.pos;
-                moves.retain(|&m| near_four(at, pos.point(m)));
-            }
-        }
-        let mut decided = None;
-        for &m in &moves {
-            self.pos.make(m);
             self.seldepth = self.seldepth.max(ply as u32 + 1);
+            // The defender must block every five square (each block is tried), unless it has
+            // a five of its own.
             let r = if self.pos.has_five(self.pos.side_to_move()) {
                 None
             } else {
-                self.block_all(depth, ply + 1, move |w, d, p| {
-                    w.vcf_narrow(d, width, p, Some(m), false)
-                })
+                let next = fours.after(m);
+                self.block_all(depth, ply + 1, move |w, d, p| w.vcf_with(d, p, next))
             };
             self.pos.unmake();
             if let Some(n) = r {
@@ -212,15 +201,6 @@ impl Worker<'_> {
         }
         self.memo_store(key, depth);
         None
-    }
-
-    /// The defender answers a four: it must block every five square (each block is tried).
-    fn vcf_defend(&mut self, depth: u32, ply: usize) -> Option<u32> {
-        self.seldepth = self.seldepth.max(ply as u32);
-        if self.pos.has_five(self.pos.side_to_move()) {
-            return None;
-        }
-        self.block_all(depth, ply, Self::vcf)
     }
 
     /// Shared by VCF and VCT: the defender must stop the attacker's five(s). Every legal block
@@ -437,11 +417,10 @@ mod tests {
             let r = w.vcf(2, 0);
             let line: Vec<_> = w.threat_line.iter().map(|&i| w.pos.point(i)).collect();
             assert_eq!(r, None, "two fours are not enough: {line:?}");
-            assert_eq!(w.vcf_narrow(2, 2, 0, None, false), None);
+            assert_eq!(w.vcf_narrow(2, 2, 0, false), None);
             let full = w.vcf(3, 0).expect("the full VCF finds three fours");
-            let narrow = w
-                .vcf_narrow(3, 2, 0, None, false)
-                .expect("the chain stays near the previous fours");
+            let narrow =
+                w.vcf_narrow(3, 2, 0, false).expect("the chain stays near the previous fours");
             assert_eq!(narrow, full);
             let (a, b, c) = (w.pos.index(6, 7), w.pos.index(6, 10), w.pos.index(5, 10));
             assert_eq!(w.threat_line[0], a);

@@ -800,7 +800,7 @@ impl<'a> Worker<'a> {
             let found = if narrow > 0 {
                 let width = params.get(Param::LeafVcfWidth) as usize;
                 let first_near = params.get(Param::LeafVcfNearFirst) != 0;
-                self.vcf_narrow(narrow, width, ply, None, first_near)
+                self.vcf_narrow(narrow, width, ply, first_near)
             } else {
                 self.vcf(params.get(Param::LeafVcfDepth) as u32, ply)
             };
