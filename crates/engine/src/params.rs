@@ -109,7 +109,7 @@ pub const SPECS: [ParamSpec; COUNT] = [
         default: 2,
         min: 0,
         max: 15,
-        doc: "fours a leaf VCF probe may chain",
+        doc: "fours the full leaf VCF probe may chain (used when leaf_vcf_narrow is 0)",
     },
     ParamSpec {
         name: "lmr_min_moves",

@@ -8,7 +8,7 @@ use renzoku_rules::{Color, Point};
 
 use crate::eval::{CL_3, CL_4, CL_33, CL_43};
 use crate::movegen::{blocks_can_spoil, defence_moves, four_moves, legal_flex4};
-use crate::pattern::{B3, F3, F4, F4X};
+use crate::pattern::{B3, B4, F3, F4, F4X};
 use crate::position::Position;
 use crate::worker::Worker;
 
@@ -30,9 +30,8 @@ fn builds(pos: &Position, m: usize, c: Color) -> bool {
     if pos.class(m, c) >= CL_43 {
         return true;
     }
-    let threats = (0..4)
-        .filter(|&d| matches!(pos.line_pattern(m, c, d), B3 | F3 | crate::pattern::B4 | F4 | F4X))
-        .count();
+    let threats =
+        (0..4).filter(|&d| matches!(pos.line_pattern(m, c, d), B3 | F3 | B4 | F4 | F4X)).count();
     threats >= 2
 }
 
