@@ -21,7 +21,8 @@ const NARROW_SALT: u64 = 0x3D6B_0A9F_C2E4_1857;
 /// `a` at most 4 squares away (Rapfi's neighbourhood for its quiescence VCF).
 fn near_four(a: Point, b: Point) -> bool {
     let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
-    dx.max(dy) <= 2 || (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) <= 4
+    let distance = a.chebyshev(b);
+    distance <= 2 || (dx == 0 || dy == 0 || dx == dy) && distance <= 4
 }
 
 /// Whether `c`'s four on `m` builds something besides: a second four or a three (open or
