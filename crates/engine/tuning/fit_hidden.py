@@ -9,9 +9,13 @@ threats and potentials of both sides add up together).
 
 usage: python3 fit_hidden.py FEATURES.csv TABLE.csv MASKS.csv OUT.npz [--hidden H]
                              [--lambda L] [--iterations N] [--init FITTED.npz]
+                             [--holdout-block B]
 
 FEATURES.csv, TABLE.csv, MASKS.csv: as for fit_combos.py (`features --combos`, `--table`,
-`--masks`), two-block (non-renju) features only. Every tenth position is held out; the held-out
+`--masks`), two-block (non-renju) features only. Every tenth position is held out (with
+--holdout-block B, every tenth run of B consecutive positions: on positions unpacked from the
+sorted label files, the positions of one game, and of games from one opening, lie together, so
+the held-out loss is not flattered by sibling positions in training); the held-out
 cross-entropy of the tables in use, of the float fit and of the fit as the engine computes it
 (quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part, for
 emit_combos.py) and the hidden layer (for emit_hidden.py). --init continues from an earlier
@@ -33,6 +37,7 @@ ap.add_argument('--lambda', dest='lam', type=float, default=1e-6)
 ap.add_argument('--iterations', type=int, default=1500)
 ap.add_argument('--init')
 ap.add_argument('--seed', type=int, default=1)
+ap.add_argument('--holdout-block', type=int, default=1)
 a = ap.parse_args()
 
 MATE_EVAL = 800.0
@@ -73,7 +78,7 @@ X = csr_matrix((vals, (rows, cols)), shape=(N, B * C), dtype=float)  # counts pe
 sign = np.where((np.arange(B * C) // C) % 2 == 1, -1.0, 1.0)
 XL = X.multiply(sign[None, :]).tocsr()  # the linear part: waiting side's squares count against
 P = 1 / (1 + np.exp(-Y / 200.0))
-test = np.arange(N) % 10 == 0
+test = (np.arange(N) // max(a.holdout_block, 1)) % 10 == 0
 train = ~test
 
 
