@@ -69,12 +69,10 @@ pub enum Param {
     LeafVcfNarrow,
     LeafVcfWidth,
     LeafVcfNearFirst,
-    SingularDouble,
-    SingularExtraMax,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 52;
+pub const COUNT: usize = 50;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -451,22 +449,6 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 1,
         doc: "1: with leaf_vcf_narrow, the first four too lies near the side's own last stone \
               (Rapfi's quiescence VCF)",
-    },
-    ParamSpec {
-        name: "singular_double",
-        default: 0,
-        min: 0,
-        max: 400,
-        doc: "0: off; else a non-PV singular hash move whose alternatives fail this much below \
-              the singular bound gets two plies instead of one (Rapfi's and Stockfish's double \
-              extension), while the line's extra plies stay within singular_extra_max",
-    },
-    ParamSpec {
-        name: "singular_extra_max",
-        default: 10,
-        min: 0,
-        max: 40,
-        doc: "with singular_double: the most plies of double extensions one line may gather",
     },
 ];
 

@@ -174,9 +174,6 @@ pub struct Worker<'a> {
     /// Fractional extensions (hundredths of a ply) carried into each ply: the line's
     /// extensions below a whole ply, spent once they add up to one.
     credit: Vec<i32>,
-    /// Plies of double singular extensions the line into each ply has gathered (they are
-    /// capped so that a line of singular moves cannot grow without end).
-    extra: Vec<i32>,
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
     /// VCF failures: (hash, depth) of positions where no VCF of that depth exists.
@@ -210,7 +207,6 @@ impl<'a> Worker<'a> {
             counters: [vec![usize::MAX; squares], vec![usize::MAX; squares]],
             passed: vec![false; MAX_PLY + 2],
             credit: vec![0; MAX_PLY + 2],
-            extra: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
             vcf_memo: vec![(0, 0); 1 << 16],
@@ -547,7 +543,6 @@ impl<'a> Worker<'a> {
         // searched at half depth, fails below it), it gets a ply more; when another move also
         // reaches beta, the node is cut at once (multi-cut).
         let mut singular = None;
-        let mut double = false;
         let singular_depth = params.get(Param::SingularDepth);
         if singular_depth > 0
             && excluded == NO_MOVE
@@ -570,12 +565,6 @@ impl<'a> Worker<'a> {
             }
             if v < singular_beta {
                 singular = Some(t);
-                // Far below the bound: the hash move is all that holds this node.
-                let double_margin = params.get(Param::SingularDouble);
-                double = double_margin > 0
-                    && !pv_node
-                    && v < singular_beta - double_margin
-                    && self.extra[ply] < params.get(Param::SingularExtraMax);
             } else if singular_beta >= beta {
                 self.buffers[ply] = moves;
                 return singular_beta;
@@ -676,7 +665,7 @@ impl<'a> Worker<'a> {
             if forced {
                 ext = forced_ext;
             } else if singular == Some(m) {
-                new_depth += 1 + i32::from(double);
+                new_depth += 1;
             } else if tt_move == Some(m) {
                 ext = ttm_ext;
                 if self.pos.class(m, me) >= CL_4
@@ -698,7 +687,6 @@ impl<'a> Worker<'a> {
                 new_depth += 1;
             }
             self.credit[ply + 1] = credit;
-            self.extra[ply + 1] = self.extra[ply] + i32::from(double && singular == Some(m));
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
             self.pos.make(m);
