@@ -39,6 +39,8 @@ ap.add_argument('--init')
 ap.add_argument('--seed', type=int, default=1)
 ap.add_argument('--holdout-block', type=int, default=1)
 a = ap.parse_args()
+if a.holdout_block < 1:
+    ap.error('--holdout-block must be at least 1')
 
 MATE_EVAL = 800.0
 MASKS = 512
@@ -78,7 +80,7 @@ X = csr_matrix((vals, (rows, cols)), shape=(N, B * C), dtype=float)  # counts pe
 sign = np.where((np.arange(B * C) // C) % 2 == 1, -1.0, 1.0)
 XL = X.multiply(sign[None, :]).tocsr()  # the linear part: waiting side's squares count against
 P = 1 / (1 + np.exp(-Y / 200.0))
-test = (np.arange(N) // max(a.holdout_block, 1)) % 10 == 0
+test = (np.arange(N) // a.holdout_block) % 10 == 0
 train = ~test
 
 
