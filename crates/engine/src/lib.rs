@@ -24,6 +24,7 @@
 
 mod bench;
 mod caution;
+mod correction;
 mod engine;
 mod eval;
 mod hashfile;
