@@ -24,7 +24,6 @@
 
 mod bench;
 mod caution;
-mod correction;
 mod engine;
 mod eval;
 mod hashfile;

@@ -69,11 +69,10 @@ pub enum Param {
     LeafVcfNarrow,
     LeafVcfWidth,
     LeafVcfNearFirst,
-    CorrWeight,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 51;
+pub const COUNT: usize = 50;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -450,16 +449,6 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 1,
         doc: "1: with leaf_vcf_narrow, the first four too lies near the side's own last stone \
               (Rapfi's quiescence VCF)",
-    },
-    ParamSpec {
-        name: "corr_weight",
-        default: 0,
-        min: 0,
-        max: 200,
-        doc: "0: off; else the static value is corrected, in percent of this weight, by what \
-              searches found it missed in positions sharing the side to move's stones or the \
-              opponent's (correction history per colour's stone hash, as Stockfish's non-pawn \
-              correction)",
     },
 ];
 

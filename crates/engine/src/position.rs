@@ -371,8 +371,6 @@ pub struct Position {
     /// Their sizes (asked at every node, e.g. by the evaluation's threat mask).
     class_counts: [[u16; CLASSES]; 2],
     hash: u64,
-    /// Zobrist hash of each colour's stones alone (keys of the correction history).
-    stone_hash: [u64; 2],
     side: Color,
     stack: Vec<Undo>,
     changes: ChangeLog,
@@ -690,7 +688,6 @@ impl Position {
             ],
             class_counts: [[0; CLASSES]; 2],
             hash: 0,
-            stone_hash: [0; 2],
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
             changes: ChangeLog { entries: Vec::new(), len: 0 },
@@ -727,12 +724,10 @@ impl Position {
                     Cell::Empty => EMPTY as u8,
                     Cell::Stone(Color::Black) => {
                         pos.hash ^= ZOBRIST[0][z];
-                        pos.stone_hash[0] ^= ZOBRIST[0][z];
                         BLACK as u8
                     }
                     Cell::Stone(Color::White) => {
                         pos.hash ^= ZOBRIST[1][z];
-                        pos.stone_hash[1] ^= ZOBRIST[1][z];
                         WHITE as u8
                     }
                     Cell::Wall | Cell::Outside => {
@@ -806,12 +801,6 @@ impl Position {
 
     pub fn hash(&self) -> u64 {
         self.hash
-    }
-
-    /// The Zobrist hash of `color`'s stones alone.
-    #[inline]
-    pub fn stone_hash(&self, color: Color) -> u64 {
-        self.stone_hash[color.index()]
     }
 
     /// The hash the position will have once the side to move plays on the empty square `idx`
@@ -1033,9 +1022,7 @@ impl Position {
             let _ = self.board.put(p, color);
             self.board.set_side_to_move(color.opponent());
         }
-        let z = ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize];
-        self.hash ^= z ^ WHITE_TO_MOVE;
-        self.stone_hash[color.index()] ^= z;
+        self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
 
         if self.reach == 4 {
             self.update_squares::<true>(idx, code);
@@ -1104,9 +1091,7 @@ impl Position {
         if self.keeps_board() {
             let _ = self.board.undo();
         }
-        let z = ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize];
-        self.hash ^= z ^ WHITE_TO_MOVE;
-        self.stone_hash[color.index()] ^= z;
+        self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
         self.cells[idx % CAP] = EMPTY as u8;
         let starts = self.windows[idx % CAP];
         for (keys, start) in self.keys.iter_mut().zip(starts) {
@@ -1154,7 +1139,6 @@ mod tests {
     fn fresh_equals(pos: &Position) {
         let fresh = Position::new(&pos.current_board(), pos.rule);
         assert_eq!(fresh.hash, pos.hash);
-        assert_eq!(fresh.stone_hash, pos.stone_hash);
         assert_eq!(fresh.eval_sums, pos.eval_sums);
         assert_eq!(fresh.hidden_sums(), pos.hidden_sums());
         for c in 0..2 {

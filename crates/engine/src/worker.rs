@@ -4,7 +4,6 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::correction::Correction;
 use crate::eval::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::movegen::{
     blocks_can_spoil, defence_moves_with, has_four_moves, legal_flex4, quiet_moves,
@@ -187,8 +186,6 @@ pub struct Worker<'a> {
     pub(crate) threat_buffers: Vec<Vec<usize>>,
     /// Scratch buffer of move ordering (a cell so that ordering can take `&self`).
     scored: std::cell::RefCell<Vec<u64>>,
-    /// What searches found the static values missed (`corr_weight`; allocated only when on).
-    correction: Option<Box<Correction>>,
 }
 
 impl<'a> Worker<'a> {
@@ -217,8 +214,6 @@ impl<'a> Worker<'a> {
             threat_line: Vec::new(),
             threat_buffers: Vec::new(),
             scored: std::cell::RefCell::new(Vec::new()),
-            correction: (shared.params.get(Param::CorrWeight) > 0)
-                .then(|| Box::new(Correction::default())),
         }
     }
 
@@ -267,19 +262,6 @@ impl<'a> Worker<'a> {
     /// Static evaluation for the side to move.
     pub fn evaluate(&self) -> i32 {
         static_eval(&self.pos)
-    }
-
-    /// The static evaluation with the correction history's adjustment (when it is on), and
-    /// the raw value it started from.
-    fn corrected_eval(&self) -> (i32, i32) {
-        let raw = static_eval(&self.pos);
-        match &self.correction {
-            Some(c) => {
-                let v = raw + c.value(&self.pos, self.shared.params.get(Param::CorrWeight));
-                (v.clamp(-MATE_BOUND / 2, MATE_BOUND / 2), raw)
-            }
-            None => (raw, raw),
-        }
     }
 
     fn set_pv(&mut self, ply: usize, m: usize) {
@@ -462,8 +444,7 @@ impl<'a> Worker<'a> {
         // would hide a forced line.
         // The static value of every node that is not answering a five, kept by ply: a side
         // whose value rose over its last move is "improving" and prunes less.
-        let (static_value, raw_static) =
-            if forced { (NO_EVAL, NO_EVAL) } else { self.corrected_eval() };
+        let static_value = if forced { NO_EVAL } else { self.evaluate() };
         self.evals[ply] = static_value;
         let improving = ply >= 2 && static_value != NO_EVAL && static_value > self.evals[ply - 2];
         if !pv_node
@@ -793,20 +774,6 @@ impl<'a> Worker<'a> {
         if excluded == NO_MOVE {
             let best_point = best_move.map(|m| self.pos.point(m));
             self.shared.tt.store(key, best_point, to_tt(best, ply), 0, depth, bound);
-            // The correction history learns from results that bound the true value on the
-            // side away from the static value (Stockfish's condition): a fail-high above it or
-            // a fail-low below it, or an exact score. Mates teach nothing about evaluation.
-            if let Some(c) = &mut self.correction
-                && static_value != NO_EVAL
-                && best.abs() < MATE_BOUND
-                && match bound {
-                    Bound::Exact => true,
-                    Bound::Lower => best > static_value,
-                    Bound::Upper => best < static_value,
-                }
-            {
-                c.update(&self.pos, best - raw_static, depth);
-            }
         }
         best
     }
@@ -821,7 +788,7 @@ impl<'a> Worker<'a> {
         // a leaf's cost where we have fours, is only made where it can change the outcome.
         let stand_pat = self.shared.params.get(Param::LeafStandPat) != 0;
         let static_value =
-            if stand_pat { Some(known.unwrap_or_else(|| self.corrected_eval().0)) } else { known };
+            if stand_pat { Some(known.unwrap_or_else(|| self.evaluate())) } else { known };
         if let Some(v) = static_value
             && v >= beta
         {
@@ -841,7 +808,7 @@ impl<'a> Worker<'a> {
                 return MATE - ply as i32 - n as i32;
             }
         }
-        static_value.unwrap_or_else(|| self.corrected_eval().0)
+        static_value.unwrap_or_else(|| self.evaluate())
     }
 }
 
