@@ -69,10 +69,11 @@ pub enum Param {
     LeafVcfNarrow,
     LeafVcfWidth,
     LeafVcfNearFirst,
+    ThreatExt,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 50;
+pub const COUNT: usize = 51;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -449,6 +450,14 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 1,
         doc: "1: with leaf_vcf_narrow, the first four too lies near the side's own last stone \
               (Rapfi's quiescence VCF)",
+    },
+    ParamSpec {
+        name: "threat_ext",
+        default: 0,
+        min: 0,
+        max: 100,
+        doc: "extension, in hundredths of a ply, of the answers to an open-four threat (an open three \
+              or a four-three square): a VCT of threes then costs less than two plies a step",
     },
 ];
 

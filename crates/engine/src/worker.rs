@@ -606,6 +606,9 @@ impl<'a> Worker<'a> {
         let ttm_ext = params.get(if pv_node { Param::TtmExtPv } else { Param::TtmExtNonPv });
         let near_four_ext = [params.get(Param::NearFourExt4), params.get(Param::NearFourExt6)];
         let forced_ext = params.get(Param::ForcedExt);
+        // Answers to an open three are few: extending them lets the search follow the
+        // opponent's threat sequences (VCTs) deeper than its nominal depth.
+        let threat_ext = if under_threat { params.get(Param::ThreatExt) } else { 0 };
         let lmr_history_percent = params.get(Param::LmrHistoryPercent);
         let own_last = self.pos.recent_move(1);
         // The late-move limit is the node's, not the move's: worked out once, when first
@@ -681,7 +684,7 @@ impl<'a> Worker<'a> {
                     };
                 }
             }
-            let mut credit = self.credit[ply] + ext;
+            let mut credit = self.credit[ply] + ext + threat_ext;
             if credit >= 100 {
                 credit -= 100;
                 new_depth += 1;
