@@ -9,7 +9,7 @@ threats and potentials of both sides add up together).
 
 usage: python3 fit_hidden.py FEATURES.csv TABLE.csv MASKS.csv OUT.npz [--hidden H]
                              [--lambda L] [--iterations N] [--init FITTED.npz]
-                             [--holdout-block B]
+                             [--holdout-block B] [--keep-spread]
 
 FEATURES.csv, TABLE.csv, MASKS.csv: as for fit_combos.py (`features --combos`, `--table`,
 `--masks`), two-block (non-renju) features only. Every tenth position is held out (with
@@ -20,7 +20,10 @@ cross-entropy of the tables in use, of the float fit and of the fit as the engin
 (quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part, for
 emit_combos.py) and the hidden layer (for emit_hidden.py). --init continues from an earlier
 OUT.npz (with more units than it had: the new ones start with output weight 0). The all-dead
-combination stays 0 everywhere (its count is the board's geometry).
+combination stays 0 everywhere (its count is the board's geometry). --keep-spread (with --init)
+scales the fitted output back to the starting fit's spread of values on the training positions:
+a continued fit comes out sharper, which the search reads as larger values against margins tuned
+for the old ones.
 """
 import argparse
 import numpy as np
@@ -38,9 +41,12 @@ ap.add_argument('--iterations', type=int, default=1500)
 ap.add_argument('--init')
 ap.add_argument('--seed', type=int, default=1)
 ap.add_argument('--holdout-block', type=int, default=1)
+ap.add_argument('--keep-spread', action='store_true')
 a = ap.parse_args()
 if a.holdout_block < 1:
     ap.error('--holdout-block must be at least 1')
+if a.keep_spread and not a.init:
+    ap.error('--keep-spread needs --init (the spread kept is the starting fit\'s)')
 
 MATE_EVAL = 800.0
 MASKS = 512
@@ -215,6 +221,19 @@ x = res.x * free
 dw, E, Mm, v, c = unpack(x)
 print(f'float fit: train {xent(forward(x, train)[0], P[train]):.4f}, '
       f'held-out {xent(forward(x, test)[0], P[test]):.4f} ({res.nit} iterations)')
+if a.keep_spread:
+    # A continued fit grows sharper than the fit it started from, and in evaluation points
+    # that reads as larger values: the search's margins (futility, razoring, aspiration, ...),
+    # tuned for the old spread, would shrink relative to it. Scaling the whole output (linear
+    # tables, output weights, bias) back to the starting fit's spread of logits keeps them.
+    z_start = forward(x0 * free, train)[0]
+    z_fit = forward(x, train)[0]
+    spread = float(np.std(z_start) / np.std(z_fit))
+    x = np.concatenate([spread * (w_base + dw) - w_base, E.ravel(), Mm.ravel(), v * spread,
+                        [c * spread]]) * free
+    dw, E, Mm, v, c = unpack(x)
+    print(f'spread kept: output scaled by {spread:.4f}, '
+          f'held-out {xent(forward(x, test)[0], P[test]):.4f}')
 # The fit as the engine computes it: integer tables, integer hidden sums, clipped, weighted.
 w = np.round(w_base + dw)
 Eq = np.round(E * ONE)
