@@ -70,10 +70,11 @@ pub enum Param {
     LeafVcfWidth,
     LeafVcfNearFirst,
     ThreatExt,
+    EvalScale,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 51;
+pub const COUNT: usize = 52;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -458,6 +459,14 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 100,
         doc: "extension, in hundredths of a ply, of the answers to an open-four threat (an open three \
               or a four-three square): a VCT of threes then costs less than two plies a step",
+    },
+    ParamSpec {
+        name: "eval_scale",
+        default: 100,
+        min: 25,
+        max: 400,
+        doc: "the search's static values in percent of the fitted evaluation's: moves every margin \
+              (futility, razoring, aspiration, singular) against the evaluation at once",
     },
 ];
 

@@ -261,7 +261,12 @@ impl<'a> Worker<'a> {
 
     /// Static evaluation for the side to move.
     pub fn evaluate(&self) -> i32 {
-        static_eval(&self.pos)
+        let value = static_eval(&self.pos);
+        match self.shared.params.get(Param::EvalScale) {
+            100 => value,
+            // Still clear of the mate scores, as `static_eval` keeps it.
+            scale => (value * scale / 100).clamp(-MATE_BOUND / 2, MATE_BOUND / 2),
+        }
     }
 
     fn set_pv(&mut self, ply: usize, m: usize) {
@@ -841,5 +846,41 @@ mod tests {
         assert_eq!(log_reduction(60, 10, 9), 3);
         assert_eq!(late_move_limit(100, 1), 4);
         assert_eq!(late_move_limit(100, 6), 13);
+    }
+
+    #[test]
+    fn eval_scale_scales_the_search_s_static_values() {
+        use std::sync::atomic::{AtomicBool, AtomicU64};
+        let board = renzoku_rules::parse_diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . X O . . .
+            . . . X . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+        )
+        .expect("diagram")
+        .board;
+        let pos = Position::new(&board, renzoku_rules::Rule::Freestyle);
+        let raw = static_eval(&pos);
+        assert_ne!(raw, 0, "the diagram needs a nonzero value");
+        let tt = crate::tt::TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        for (scale, want) in [(100, raw), (50, raw * 50 / 100), (400, raw * 4)] {
+            let shared = Shared {
+                tt: &tt,
+                stop_ext: &stop,
+                stop_int: AtomicBool::new(false),
+                nodes: AtomicU64::new(0),
+                start: std::time::Instant::now(),
+                hard: None,
+                max_nodes: None,
+                params: Params::default().with(Param::EvalScale, scale),
+            };
+            let w = Worker::new(pos.clone(), &shared, true);
+            assert_eq!(w.evaluate(), want, "eval_scale {scale}");
+        }
     }
 }
