@@ -1,8 +1,8 @@
 //! The search driver: root move generation, root threat probes, iterative deepening with
 //! aspiration windows and multi-PV, Lazy SMP helper threads, and the result.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use renzoku_rules::{Board, Point, Rule};
 
@@ -106,18 +106,13 @@ pub fn run(
     stop: &AtomicBool,
     observer: &mut dyn SearchObserver,
 ) -> SearchResult {
-    let start = Instant::now();
     let budget = TimeBudget::new(limits);
     let shared = Shared {
-        tt,
-        stop_ext: stop,
-        stop_int: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        start,
         hard: budget.hard,
         max_nodes: limits.max_nodes,
-        params: limits.params,
+        ..Shared::new(tt, stop, limits.params)
     };
+    let start = shared.start;
     let pos = Position::new(board, rule);
     let mut main = Worker::new(pos.clone(), &shared, true);
     let moves = root_moves(&main, &limits.excluded_moves, limits.caution);

@@ -364,8 +364,7 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicBool, AtomicU64};
-    use std::time::Instant;
+    use std::sync::atomic::AtomicBool;
 
     use renzoku_rules::{Rule, parse_diagram};
 
@@ -398,16 +397,7 @@ mod tests {
         let board = parse_diagram(text).expect("diagram").board;
         let tt = TranspositionTable::new(1 << 16);
         let stop = AtomicBool::new(false);
-        let shared = Shared {
-            tt: &tt,
-            stop_ext: &stop,
-            stop_int: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            start: Instant::now(),
-            hard: None,
-            max_nodes: None,
-            params: Params::default(),
-        };
+        let shared = Shared::new(&tt, &stop, Params::default());
         let mut w = Worker::new(Position::new(&board, Rule::Freestyle), &shared, true);
         check(&mut w);
     }

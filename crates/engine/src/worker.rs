@@ -40,6 +40,23 @@ pub struct Shared<'a> {
     pub params: Params,
 }
 
+impl<'a> Shared<'a> {
+    /// The state of a search starting now, with no time or node limit (set `hard` and
+    /// `max_nodes` for those).
+    pub fn new(tt: &'a TranspositionTable, stop_ext: &'a AtomicBool, params: Params) -> Self {
+        Shared {
+            tt,
+            stop_ext,
+            stop_int: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: Instant::now(),
+            hard: None,
+            max_nodes: None,
+            params,
+        }
+    }
+}
+
 /// Converts a score to its hash-table form (mate distances from the node, not the root).
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
@@ -850,7 +867,6 @@ mod tests {
 
     #[test]
     fn eval_scale_scales_the_search_s_static_values() {
-        use std::sync::atomic::{AtomicBool, AtomicU64};
         let board = renzoku_rules::parse_diagram(
             "
             . . . . . . .
@@ -869,16 +885,7 @@ mod tests {
         let tt = crate::tt::TranspositionTable::new(1 << 16);
         let stop = AtomicBool::new(false);
         for (scale, want) in [(100, raw), (50, raw * 50 / 100), (400, raw * 4)] {
-            let shared = Shared {
-                tt: &tt,
-                stop_ext: &stop,
-                stop_int: AtomicBool::new(false),
-                nodes: AtomicU64::new(0),
-                start: std::time::Instant::now(),
-                hard: None,
-                max_nodes: None,
-                params: Params::default().with(Param::EvalScale, scale),
-            };
+            let shared = Shared::new(&tt, &stop, Params::default().with(Param::EvalScale, scale));
             let w = Worker::new(pos.clone(), &shared, true);
             assert_eq!(w.evaluate(), want, "eval_scale {scale}");
         }
