@@ -159,7 +159,9 @@ pub fn run(
             Some(Outcome { best: first, score: MATE - 1, depth: 1, pv: vec![first] }),
         );
     }
-    let quick = Outcome { best: first, score: static_eval(&main.pos), depth: 0, pv: vec![first] };
+    // The worker's value, so that an instant answer reports it on the search's scale
+    // (`eval_scale`).
+    let quick = Outcome { best: first, score: main.evaluate(), depth: 0, pv: vec![first] };
     // No stone yet: the centre (root moves of an empty board come nearest the centre first).
     let no_stones = main.pos.area(0).is_none();
     if budget.is_instant() || stop.load(Ordering::Relaxed) || no_stones {

@@ -78,6 +78,10 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// How far a static value may go: half the mate bound, so that no evaluation (scaled by
+/// `eval_scale` too) reads as a mate score.
+const EVAL_LIMIT: i32 = MATE_BOUND / 2;
+
 /// Static evaluation of a position for its side to move: the side to move's square shares
 /// minus the waiting side's, plus the term of the position's threat mask, plus the hidden
 /// layer's share (weights fitted offline, see `eval.rs` and `hidden.rs`).
@@ -87,7 +91,7 @@ pub fn static_eval(pos: &Position) -> i32 {
     let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false)
         + crate::eval::mask_eval(pos.rule, mask)
         + pos.hidden_eval(mask);
-    score.clamp(-MATE_BOUND / 2, MATE_BOUND / 2)
+    score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// The threat mask (`eval::threat_mask`) of a position, for its side to move.
@@ -281,8 +285,7 @@ impl<'a> Worker<'a> {
         let value = static_eval(&self.pos);
         match self.shared.params.get(Param::EvalScale) {
             100 => value,
-            // Still clear of the mate scores, as `static_eval` keeps it.
-            scale => (value * scale / 100).clamp(-MATE_BOUND / 2, MATE_BOUND / 2),
+            scale => (value * scale / 100).clamp(-EVAL_LIMIT, EVAL_LIMIT),
         }
     }
 
