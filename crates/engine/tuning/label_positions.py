@@ -65,11 +65,12 @@ todo = todo[:max(0, a.limit - done)]
 print(f'{done} already labelled, {len(todo)} to label', file=sys.stderr)
 q = queue.Queue()
 for p in todo:
-    q.put(p)
+    q.put((p, 0))
 out = open(a.out, 'a')
 lock = threading.Lock()
 count = [0]
 restarts = [0]
+dropped = [0]
 start = time.time()
 
 
@@ -93,7 +94,7 @@ def worker():
     proc, send = start_brain()
     while True:
         try:
-            p = q.get_nowait()
+            p, tries = q.get_nowait()
         except queue.Empty:
             break
         stm = len(p) % 2
@@ -114,6 +115,12 @@ def worker():
             line = proc.stdout.readline()
             if not line:
                 proc, send = start_brain()
+                # Killed by the watchdog: under full load a deep search can run past it, so
+                # the position goes back to the queue once before it is given up.
+                if tries == 0:
+                    q.put((p, 1))
+                else:
+                    dropped[0] += 1
                 break
             m = re.search(r'Eval (\S+)', line)
             if m:
@@ -147,4 +154,5 @@ for t in threads:
     t.start()
 for t in threads:
     t.join()
-print(f'{count[0]} labelled, {restarts[0]} brain restarts', file=sys.stderr)
+print(f'{count[0]} labelled, {restarts[0]} brain restarts, {dropped[0]} dropped after two timeouts',
+      file=sys.stderr)
