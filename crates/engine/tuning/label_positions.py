@@ -115,8 +115,9 @@ def worker():
             line = proc.stdout.readline()
             if not line:
                 proc, send = start_brain()
-                # Killed by the watchdog: under full load a deep search can run past it, so
-                # the position goes back to the queue once before it is given up.
+                # The brain died: killed by the watchdog (under full load a deep search can
+                # run past it) or crashed. The position goes back to the queue once before it
+                # is given up.
                 if tries == 0:
                     q.put((p, 1))
                 else:
@@ -154,5 +155,5 @@ for t in threads:
     t.start()
 for t in threads:
     t.join()
-print(f'{count[0]} labelled, {restarts[0]} brain restarts, {dropped[0]} dropped after two timeouts',
+print(f'{count[0]} labelled, {restarts[0]} brain restarts, {dropped[0]} dropped after two failed tries',
       file=sys.stderr)
