@@ -373,6 +373,9 @@ pub struct Position {
     hash: u64,
     side: Color,
     stack: Vec<Undo>,
+    /// The stack lengths at which the side passed (the search's null move), oldest first, so
+    /// that `recent_move` counts a pass as a ply without a stone.
+    passes: Vec<usize>,
     changes: ChangeLog,
     class_changes: Vec<ClassChange>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
@@ -690,6 +693,7 @@ impl Position {
             hash: 0,
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
+            passes: Vec::new(),
             changes: ChangeLog { entries: Vec::new(), len: 0 },
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
@@ -1065,8 +1069,14 @@ impl Position {
     }
 
     /// Passes: the other side moves next, no stone changes (the null move of the search).
-    /// Undone by calling it again.
+    /// Undone by calling it again right after (no stone between): two passes in a row are
+    /// never played, so a pass at the stack length of the last one takes that one back.
     pub fn pass(&mut self) {
+        if self.passes.last() == Some(&self.stack.len()) {
+            self.passes.pop();
+        } else {
+            self.passes.push(self.stack.len());
+        }
         self.side = self.side.opponent();
         if self.keeps_board() {
             self.board.set_side_to_move(self.side);
@@ -1074,10 +1084,27 @@ impl Position {
         self.hash ^= WHITE_TO_MOVE;
     }
 
-    /// The square of the stone placed `back` moves ago (0: the last one), if the position was
-    /// built that many moves before.
+    /// The square of the stone placed `back` plies ago (0: the last one), if the position was
+    /// built that many plies before and that ply was not a pass.
     pub fn recent_move(&self, back: usize) -> Option<usize> {
-        self.stack.len().checked_sub(back + 1).map(|k| self.stack[k].idx)
+        if self.passes.is_empty() {
+            return self.stack.len().checked_sub(back + 1).map(|k| self.stack[k].idx);
+        }
+        // Walk back ply by ply: a pass recorded at the current stack length is the latest ply.
+        let mut stones = self.stack.len();
+        let mut passes = self.passes.len();
+        for step in 0..=back {
+            let passed = passes > 0 && self.passes[passes - 1] == stones;
+            if passed {
+                passes -= 1;
+            } else {
+                stones = stones.checked_sub(1)?;
+            }
+            if step == back {
+                return if passed { None } else { Some(self.stack[stones].idx) };
+            }
+        }
+        None
     }
 
     /// Takes back the last stone.
@@ -1164,6 +1191,25 @@ mod tests {
                 assert_eq!(fresh.near(i), pos.near(i), "near at {x},{y}");
             }
         }
+    }
+
+    /// A pass is a ply without a stone: the moves before it are one ply further back, and
+    /// taking the pass back restores them.
+    #[test]
+    fn recent_moves_count_a_pass_as_a_ply() {
+        let board = Board::new(15, 15).expect("size");
+        let mut pos = Position::new(&board, Rule::Freestyle);
+        let (a, b, c) = (pos.index(7, 7), pos.index(8, 8), pos.index(6, 8));
+        pos.make(a);
+        pos.make(b);
+        pos.pass();
+        assert_eq!([0, 1, 2, 3].map(|k| pos.recent_move(k)), [None, Some(b), Some(a), None]);
+        pos.make(c);
+        assert_eq!([0, 1, 2, 3].map(|k| pos.recent_move(k)), [Some(c), None, Some(b), Some(a)]);
+        pos.unmake();
+        pos.pass();
+        assert_eq!([0, 1, 2].map(|k| pos.recent_move(k)), [Some(b), Some(a), None]);
+        assert_eq!(pos.side, Color::Black);
     }
 
     /// Each direction's key positions are one to one over the padded board, and stepping along
