@@ -1087,24 +1087,20 @@ impl Position {
     /// The square of the stone placed `back` plies ago (0: the last one), if the position was
     /// built that many plies before and that ply was not a pass.
     pub fn recent_move(&self, back: usize) -> Option<usize> {
-        if self.passes.is_empty() {
-            return self.stack.len().checked_sub(back + 1).map(|k| self.stack[k].idx);
-        }
-        // Walk back ply by ply: a pass recorded at the current stack length is the latest ply.
+        // Step back `back` plies, each a pass (recorded at the stack length it came at) or a
+        // stone; then the ply at hand is one or the other.
         let mut stones = self.stack.len();
-        let mut passes = self.passes.len();
-        for step in 0..=back {
-            let passed = passes > 0 && self.passes[passes - 1] == stones;
-            if passed {
-                passes -= 1;
-            } else {
-                stones = stones.checked_sub(1)?;
-            }
-            if step == back {
-                return if passed { None } else { Some(self.stack[stones].idx) };
+        let mut passes = self.passes.as_slice();
+        for _ in 0..back {
+            match passes.split_last() {
+                Some((&at, rest)) if at == stones => passes = rest,
+                _ => stones = stones.checked_sub(1)?,
             }
         }
-        None
+        match passes.last() {
+            Some(&at) if at == stones => None,
+            _ => stones.checked_sub(1).map(|k| self.stack[k].idx),
+        }
     }
 
     /// Takes back the last stone.
