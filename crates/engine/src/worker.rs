@@ -164,6 +164,30 @@ fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
     r as i32
 }
 
+/// Moves a node picks one by one before it sorts the rest of its list at once.
+const SELECTED_MOVES: usize = 6;
+
+/// The square of the `n`th best move of `keys` (ordering keys from [`Worker::order_keys`]),
+/// when `keys[..n]` hold the `n` best in order: `keys[n]` becomes the next best. Most nodes
+/// search only their first few moves (a cut-off, the late-move limit), so the first
+/// [`SELECTED_MOVES`] are selected and only a node that goes on sorts the rest; the keys are
+/// distinct, so the order is the full sort's.
+#[inline]
+fn pick_move(keys: &mut [u64], n: usize) -> usize {
+    if n < SELECTED_MOVES {
+        let mut at = n;
+        for i in n + 1..keys.len() {
+            if keys[i] < keys[at] {
+                at = i;
+            }
+        }
+        keys.swap(n, at);
+    } else if n == SELECTED_MOVES {
+        keys[n..].sort_unstable();
+    }
+    (keys[n] & 0xFFFF) as usize
+}
+
 /// Quiet moves searched at remaining `depth` before late-move pruning:
 /// `3 + scale/100 * depth^1.32` (Rapfi's futility move count).
 fn late_move_limit(scale: i32, depth: i32) -> i32 {
@@ -197,6 +221,8 @@ pub struct Worker<'a> {
     credit: Vec<i32>,
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
+    /// Ordering keys of each ply's moves (see [`pick_move`]).
+    keys: Vec<Vec<u64>>,
     /// VCF failures: (hash, depth) of positions where no VCF of that depth exists.
     pub vcf_memo: Vec<(u64, u32)>,
     /// Node count at which threat searches give up (root probes have a budget).
@@ -230,6 +256,7 @@ impl<'a> Worker<'a> {
             credit: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
+            keys: vec![Vec::new(); MAX_PLY + 2],
             vcf_memo: vec![(0, 0); 1 << 16],
             threat_limit: u64::MAX,
             threat_line: Vec::new(),
@@ -299,6 +326,19 @@ impl<'a> Worker<'a> {
 
     /// Orders `moves` in place, best first.
     pub fn order(&self, moves: &mut [usize], tt_move: Option<usize>, ply: usize) {
+        let mut scored = std::mem::take(&mut *self.scored.borrow_mut());
+        self.order_keys(moves, tt_move, ply, &mut scored);
+        // Ties keep the generation order (e.g. nearest the centre first on an empty board).
+        scored.sort_unstable();
+        for (slot, &key) in moves.iter_mut().zip(scored.iter()) {
+            *slot = (key & 0xFFFF) as usize;
+        }
+        *self.scored.borrow_mut() = scored;
+    }
+
+    /// The ordering keys of `moves` (see [`sort_key`]), in generation order: sorted, they put
+    /// the moves best first; [`pick_move`] takes them one at a time.
+    fn order_keys(&self, moves: &[usize], tt_move: Option<usize>, ply: usize, keys: &mut Vec<u64>) {
         let c = self.pos.side_to_move().index();
         let killers = self.killers[ply];
         let p = &self.shared.params;
@@ -314,9 +354,8 @@ impl<'a> Worker<'a> {
         let last = prev.filter(|_| near1 > 0 || near2 > 0).map(|l| self.pos.point(l));
         let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
         let history = &self.history[c][..];
-        let mut scored = std::mem::take(&mut *self.scored.borrow_mut());
-        scored.clear();
-        scored.extend(moves.iter().enumerate().map(|(i, &m)| {
+        keys.clear();
+        keys.extend(moves.iter().enumerate().map(|(i, &m)| {
             let s = if Some(m) == tt_move {
                 1 << 28
             } else {
@@ -338,12 +377,6 @@ impl<'a> Worker<'a> {
             };
             sort_key(s, i, m)
         }));
-        // Ties keep the generation order (e.g. nearest the centre first on an empty board).
-        scored.sort_unstable();
-        for (slot, &key) in moves.iter_mut().zip(scored.iter()) {
-            *slot = (key & 0xFFFF) as usize;
-        }
-        *self.scored.borrow_mut() = scored;
     }
 
     /// Whether `m` lies far from both last moves (more than 4 squares, 5 in renju): a four
@@ -595,7 +628,8 @@ impl<'a> Worker<'a> {
                 return singular_beta;
             }
         }
-        self.order(&mut moves, tt_move, ply);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.order_keys(&moves, tt_move, ply, &mut keys);
 
         let original_alpha = alpha;
         let mut best = -INF;
@@ -639,7 +673,8 @@ impl<'a> Worker<'a> {
         // The late-move limit is the node's, not the move's: worked out once, when first
         // needed (it takes a `powf`).
         let mut late_move_count = None;
-        for (n, &m) in moves.iter().enumerate() {
+        for n in 0..keys.len() {
+            let m = pick_move(&mut keys, n);
             if n >= move_count_limit && best > -MATE_BOUND {
                 break;
             }
@@ -752,6 +787,7 @@ impl<'a> Worker<'a> {
             self.pos.unmake();
             if self.stopped {
                 self.buffers[ply] = moves;
+                self.keys[ply] = keys;
                 return 0;
             }
             if score > best {
@@ -791,6 +827,7 @@ impl<'a> Worker<'a> {
             }
         }
         self.buffers[ply] = moves;
+        self.keys[ply] = keys;
 
         let bound = if best >= beta {
             Bound::Lower
@@ -855,6 +892,28 @@ mod tests {
         assert_eq!(squares, vec![106, 105, 104, 103, 102, 101, 100]);
         // Equal scores: the earlier generated move first.
         assert!(sort_key(5, 1, 9) < sort_key(5, 2, 8));
+    }
+
+    #[test]
+    fn picking_moves_one_by_one_follows_the_full_sort() {
+        // Lists shorter and longer than the selected prefix, scores with many ties.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for len in [0, 1, 2, SELECTED_MOVES, SELECTED_MOVES + 1, 13, 60] {
+            let keys: Vec<u64> = (0..len)
+                .map(|i| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    sort_key((seed % 9) as i32 * 100 - 400, i, 1000 + i)
+                })
+                .collect();
+            let mut sorted = keys.clone();
+            sorted.sort_unstable();
+            let want: Vec<usize> = sorted.iter().map(|&k| (k & 0xFFFF) as usize).collect();
+            let mut picked = keys.clone();
+            let got: Vec<usize> = (0..len).map(|n| pick_move(&mut picked, n)).collect();
+            assert_eq!(got, want, "{len} moves");
+        }
     }
 
     #[test]
