@@ -71,10 +71,11 @@ pub enum Param {
     LeafVcfNearFirst,
     ThreatExt,
     EvalScale,
+    RootLmr,
 }
 
 /// Number of tunable constants.
-pub const COUNT: usize = 52;
+pub const COUNT: usize = 53;
 
 /// Every constant, in the order of [`Param`].
 pub const SPECS: [ParamSpec; COUNT] = [
@@ -467,6 +468,14 @@ pub const SPECS: [ParamSpec; COUNT] = [
         max: 400,
         doc: "the search's static values in percent of the fitted evaluation's: moves every margin \
               (futility, razoring, aspiration, singular) against the evaluation at once",
+    },
+    ParamSpec {
+        name: "root_lmr",
+        default: 0,
+        min: 0,
+        max: 1,
+        doc: "1: the root's late quiet moves are reduced as a PV node's are (lmr_log_scale, \
+              lmr_min_moves), and searched again at full depth when they beat alpha",
     },
 ];
 

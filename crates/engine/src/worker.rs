@@ -159,7 +159,7 @@ fn sort_key(s: i32, i: usize, m: usize) -> u64 {
 
 /// Late-move reduction in plies of move number `n` (from 0) at remaining `depth`:
 /// `scale/100 * ln(depth) * ln(n + 1)`, rounded down.
-fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
+pub(crate) fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
     let r = f64::from(scale) / 100.0 * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln();
     r as i32
 }
@@ -390,7 +390,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Whether a move is tactical (never reduced or pruned).
-    fn is_tactical(&self, m: usize) -> bool {
+    pub(crate) fn is_tactical(&self, m: usize) -> bool {
         let me = self.pos.side_to_move();
         // Also exempting answers to the opponent's threes was neutral (20-19, standard 13-11).
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
