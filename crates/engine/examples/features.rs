@@ -1,5 +1,6 @@
 //! `features --combos [--rule N] < positions.jsonl > features.csv`: evaluation features of
-//! 15x15 positions given as JSON lines `{"moves": ["x,y", …], "eval": "…"}` under the Gomocup
+//! positions given as JSON lines `{"moves": ["x,y", …], "eval": "…"}` (15x15, or the square
+//! board of `"size": N`, as `label_positions.py --size` writes it) under the Gomocup
 //! rule N (0 freestyle, the default; 1 standard; 4 renju); one CSV line per
 //! position: the label, the tactical flag, the threat mask (`eval::threat_mask`), then the
 //! pattern-combination counts of
@@ -14,10 +15,17 @@ use std::io::{BufRead, Write};
 
 use renzoku_rules::{Board, Point, Rule};
 
+/// The value of the line's `"size"` field, 15 when it has none.
+fn size_of(line: &str) -> Option<u32> {
+    let Some(rest) = line.split("\"size\":").nth(1) else { return Some(15) };
+    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 fn board_of(line: &str) -> Option<Board> {
     let start = line.find('[')?;
     let end = line.find(']')?;
-    let mut board = Board::square(15).ok()?;
+    let mut board = Board::square(size_of(line)?).ok()?;
     for m in line[start + 1..end].split(',').collect::<Vec<_>>().chunks(2) {
         let coord = |s: &str| s.trim().trim_matches('"').trim().parse::<u8>().ok();
         let [x, y] = m else { return None };

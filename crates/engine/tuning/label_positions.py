@@ -3,9 +3,10 @@ evaluation of a Gomocup brain that prints `Eval N` in its MESSAGE lines (Rapfi d
 side to move's view, and with the brain's move (`best`).
 
 usage: python3 label_positions.py OUT.jsonl JOURNAL... [--per-game K] [--depth D] [--procs P] [--rule R]
-                                  [--seed S] [--limit N]
+                                  [--size N] [--seed S] [--limit N]
 
-Environment: RAPFI = the brain's command (default pbrain-rapfi). 15x15 games of one rule only.
+Environment: RAPFI = the brain's command (default pbrain-rapfi). Games of one rule and one board
+size only (15x15 unless --size; lines of other sizes carry "size": N).
 Positions are deduplicated by their stones; positions already in OUT are skipped, so an
 interrupted run resumes where it stopped.
 """
@@ -22,6 +23,9 @@ ap.add_argument('--limit', type=int, default=10**9)
 # Gomocup rule number (0 freestyle, 1 standard, 4 renju): only games of this rule are sampled
 # and the labelling brain is told the same rule.
 ap.add_argument('--rule', type=int, default=0)
+# Square board size: only games of this size are sampled (the labels of sizes other than 15
+# carry it, for features and pack_labels.py).
+ap.add_argument('--size', type=int, default=15)
 a = ap.parse_args()
 RAPFI = os.environ.get('RAPFI', 'pbrain-rapfi')
 random.seed(a.seed)
@@ -47,7 +51,7 @@ for path in a.journals:
             g = json.loads(line)
         except ValueError:
             continue
-        if g.get('board_size', 15) != 15 or g.get('rule', 0) != a.rule:
+        if g.get('board_size', 15) != a.size or g.get('rule', 0) != a.rule:
             continue
         mv = g.get('moves') or []
         first = max(int(g.get('opening_moves', 0) or 0), 3)
@@ -81,7 +85,7 @@ def start_brain():
     def send(s):
         proc.stdin.write(s + '\n')
         proc.stdin.flush()
-    send('START 15')
+    send(f'START {a.size}')
     while proc.stdout.readline().strip() != 'OK':
         pass
     for s in (f'INFO rule {a.rule}', 'INFO timeout_turn 10000', 'INFO timeout_match 0',
@@ -141,7 +145,10 @@ def worker():
         if e is None:
             continue
         with lock:
-            out.write(json.dumps({'moves': p, 'eval': e, 'best': best, 'rule': a.rule}) + '\n')
+            label = {'moves': p, 'eval': e, 'best': best, 'rule': a.rule}
+            if a.size != 15:
+                label['size'] = a.size
+            out.write(json.dumps(label) + '\n')
             out.flush()
             count[0] += 1
             if count[0] % 5000 == 0:

@@ -5,10 +5,10 @@ journals and the labelling brain.
 usage: python3 pack_labels.py pack LABELS.jsonl... OUT.txt.xz
        python3 pack_labels.py unpack PACKED.txt.xz... > labels.jsonl
 
-Packed form: one position a line, `RULE EVAL BEST MOVES`, with BEST `-` when the brain gave no
-move and MOVES the stones in play order, each as two letters (column, row; `a` = 0), without
-separators. Lines are sorted, so positions of one game sit together and share their prefixes,
-which is what xz compresses. Packing several files (or a packed file again) keeps each position
+Packed form: one position a line, `RULE EVAL BEST MOVES [SIZE]`, with BEST `-` when the brain
+gave no move, MOVES the stones in play order, each as two letters (column, row; `a` = 0), without
+separators, and SIZE the square board's size when it is not 15. Lines are sorted, so positions
+of one game sit together and share their prefixes, which is what xz compresses. Packing several files (or a packed file again) keeps each position
 once. Unpacking gives label_positions.py's lines back (fields in its order).
 """
 import json, lzma, sys
@@ -29,17 +29,22 @@ def coords(pair):
 
 def pack_line(d):
     best = square(d['best']) if d.get('best') else '-'
-    return f"{d.get('rule', 0)} {d['eval']} {best} {''.join(square(m) for m in d['moves'])}"
+    line = f"{d.get('rule', 0)} {d['eval']} {best} {''.join(square(m) for m in d['moves'])}"
+    size = int(d.get('size', 15))
+    return line if size == 15 else f'{line} {size}'
 
 
 def unpack_line(line):
-    rule, ev, best, moves = (line.split(' ') + [''])[:4]
-    return {
+    rule, ev, best, moves, size = (line.split(' ') + ['', ''])[:5]
+    d = {
         'moves': [coords(moves[i:i + 2]) for i in range(0, len(moves), 2)],
         'eval': ev,
         'best': None if best == '-' else coords(best),
         'rule': int(rule),
     }
+    if size:
+        d['size'] = int(size)
+    return d
 
 
 def read_any(path):
