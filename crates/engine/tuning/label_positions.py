@@ -31,8 +31,8 @@ RAPFI = os.environ.get('RAPFI', 'pbrain-rapfi')
 random.seed(a.seed)
 
 
-def key(moves):
-    return (frozenset(moves[0::2]), frozenset(moves[1::2]))
+def key(moves, size=15):
+    return (size, frozenset(moves[0::2]), frozenset(moves[1::2]))
 
 
 seen = set()
@@ -40,7 +40,8 @@ done = 0
 if os.path.exists(a.out):
     for line in open(a.out):
         try:
-            seen.add(key(json.loads(line)['moves']))
+            d = json.loads(line)
+            seen.add(key(d['moves'], d.get('size', 15)))
             done += 1
         except (ValueError, KeyError):
             pass
@@ -59,7 +60,7 @@ for path in a.journals:
         random.shuffle(plies)
         for k in plies[:a.per_game]:
             p = mv[:k]
-            kk = key(p)
+            kk = key(p, a.size)
             if kk in seen:
                 continue
             seen.add(kk)

@@ -8,8 +8,9 @@ usage: python3 pack_labels.py pack LABELS.jsonl... OUT.txt.xz
 Packed form: one position a line, `RULE EVAL BEST MOVES [SIZE]`, with BEST `-` when the brain
 gave no move, MOVES the stones in play order, each as two letters (column, row; `a` = 0), without
 separators, and SIZE the square board's size when it is not 15. Lines are sorted, so positions
-of one game sit together and share their prefixes, which is what xz compresses. Packing several files (or a packed file again) keeps each position
-once. Unpacking gives label_positions.py's lines back (fields in its order).
+of one game sit together and share their prefixes, which is what xz compresses. Packing several
+files (or a packed file again) keeps each position once. Unpacking gives label_positions.py's
+lines back (fields in its order).
 """
 import json, lzma, sys
 
