@@ -9,7 +9,8 @@ threats and potentials of both sides add up together).
 
 usage: python3 fit_hidden.py FEATURES.csv TABLE.csv MASKS.csv OUT.npz [--hidden H]
                              [--lambda L] [--iterations N] [--init FITTED.npz]
-                             [--holdout-block B] [--keep-spread]
+                             [--holdout-block B] [--keep-spread] [--open-space-zero]
+                             [--scale K]
 
 FEATURES.csv, TABLE.csv, MASKS.csv: as for fit_combos.py (`features --combos`, `--table`,
 `--masks`), two-block (non-renju) features only. Every tenth position is held out (with
@@ -42,6 +43,16 @@ ap.add_argument('--init')
 ap.add_argument('--seed', type=int, default=1)
 ap.add_argument('--holdout-block', type=int, default=1)
 ap.add_argument('--keep-spread', action='store_true')
+# The open-space combination (four F1 codes: room for five in every direction and no stone in
+# any of the square's lines) weighs nothing, like the all-dead one: its count is mostly the
+# empty area of the board (29 squares a position on 15x15 in our games, 167 on 20x20), so any
+# weight on it makes the evaluation depend on the board's size. With --init its mean share of
+# the hidden units moves into the threat-mask rows before the fit goes on.
+ap.add_argument('--open-space-zero', action='store_true')
+# The evaluation's scale K, when it must stay that of the fit continued from (with
+# --open-space-zero the linear tables alone fit another K best, but the search's margins were
+# tuned for the old one).
+ap.add_argument('--scale', type=float)
 a = ap.parse_args()
 if a.holdout_block < 1:
     ap.error('--holdout-block must be at least 1')
@@ -107,11 +118,15 @@ def unpack(x):
     return dw, E.reshape(B * C, H), Mm.reshape(MASKS, H), v, c[0]
 
 
-# Parameters that stay 0: the all-dead combination's linear value and hidden weights.
+# Parameters that stay 0: the all-dead combination's linear value and hidden weights (and the
+# open-space combination's with --open-space-zero).
+OPEN_SPACE = 14  # eval::combo_index of [F1, F1, F1, F1]
+zero_combos = [0, OPEN_SPACE] if a.open_space_zero else [0]
 free = np.ones(sum(sizes), bool)
 for b in range(B):
-    free[b * C] = False
-    free[sizes[0] + b * C * H:sizes[0] + b * C * H + H] = False
+    for k in zero_combos:
+        free[b * C + k] = False
+        free[sizes[0] + (b * C + k) * H:sizes[0] + (b * C + k + 1) * H] = False
 rng = np.random.default_rng(a.seed)
 if a.init:
     # Continue an earlier fit; with more units than it had, the new units start small, with
@@ -131,6 +146,11 @@ if a.init:
     E0[:, :, :old] = init_embed
     M0 = rng.normal(0.5, 0.1, (MASKS, H))
     M0[:, :old] = f['mask_rows']
+    if a.open_space_zero:
+        counts = np.asarray(X[:, [b * C + OPEN_SPACE for b in range(B)]].mean(axis=0)).ravel()
+        print('open space: mean count per block', np.round(counts, 1), 'moved into the mask rows')
+        M0 += sum(counts[b] * E0[b, OPEN_SPACE] for b in range(B))[None, :]
+        E0[:, OPEN_SPACE] = 0
     v0 = np.zeros(H)
     v0[:old] = f['out']
     x0 = np.concatenate([np.zeros(sizes[0]), E0.ravel(), M0.ravel(), v0, [f['out_bias']]])
@@ -138,11 +158,14 @@ else:
     x0 = np.concatenate([np.zeros(sizes[0]), rng.normal(0, 0.02, B * C * H),
                          rng.normal(0.5, 0.1, MASKS * H), rng.normal(0, 0.1, H), [0.0]])
 x0 = x0 * free
+if a.open_space_zero:
+    for b in range(B):
+        w_base[b * C + OPEN_SPACE] = 0
 # The evaluation's scale (winning chance = logistic(eval / K)): the one that fits the linear
 # tables in use best, as in fit_combos.py, so that the search's margins keep their meaning.
 _zl = XL[train] @ w_base[:B * C] + w_base[B * C:][M[train]]
-K = float(min([300, 400, 500, 600, 700, 800, 1000],
-              key=lambda k: xent(_zl / k, P[train])))
+K = a.scale or float(min([300, 400, 500, 600, 700, 800, 1000],
+                        key=lambda k: xent(_zl / k, P[train])))
 print(f'scale K = {K:g}')
 # The penalty pulls the hidden weights toward where the fit started: zero from scratch, the
 # earlier fit with --init (so that a small renju data set corrects the generic layer rather
