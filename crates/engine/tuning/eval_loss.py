@@ -14,9 +14,8 @@ with. FEATURES.csv as `features --combos` writes it; rows are read as fit_hidden
 import sys
 
 import numpy as np
-from scipy.sparse import csr_matrix
 
-MATE_EVAL = 800.0
+import labelled_features
 
 
 def main():
@@ -28,31 +27,11 @@ def main():
     embed = fit['embed'].reshape(B * C, -1)
     sign = np.where((np.arange(B * C) // C) % 2 == 1, -1.0, 1.0)
     for path in paths:
-        rows, cols, vals, labels, mask_of = [], [], [], [], []
-        for line in open(path):
-            p = line.rstrip('\n').split(',')
-            lab = p[0]
-            if p[1] == '1' or lab in ('None', ''):
-                continue
-            try:
-                y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
-            except ValueError:
-                continue
-            r = len(labels)
-            labels.append(y)
-            mask_of.append(int(p[2]))
-            for item in p[3:]:
-                if item:
-                    i, n = item.split(':')
-                    rows.append(r)
-                    cols.append(int(i))
-                    vals.append(int(n))
-        n = len(labels)
+        x, y, m = labelled_features.read(path, B * C)
+        n = len(y)
         if n == 0:
             print(f'{path}: no labelled positions')
             continue
-        y, m = np.array(labels), np.array(mask_of)
-        x = csr_matrix((vals, (rows, cols)), shape=(n, B * C), dtype=float)
         z = (x.multiply(sign[None, :]).tocsr() @ linear[:B * C] + linear[B * C:][m]) / K
         z += np.clip(x @ embed + fit['mask_rows'][m], 0, 1) @ fit['out'] + float(fit['out_bias'])
         p = np.clip(1 / (1 + np.exp(-y / 200.0)), 1e-7, 1 - 1e-7)

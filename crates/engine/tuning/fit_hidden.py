@@ -29,7 +29,8 @@ for the old ones.
 import argparse
 import numpy as np
 from scipy.optimize import minimize
-from scipy.sparse import csr_matrix
+
+import labelled_features
 
 ap = argparse.ArgumentParser()
 ap.add_argument('features')
@@ -59,7 +60,6 @@ if a.holdout_block < 1:
 if a.keep_spread and not a.init:
     ap.error('--keep-spread needs --init (the spread kept is the starting fit\'s)')
 
-MATE_EVAL = 800.0
 MASKS = 512
 # Quantization as the engine computes (src/hidden.rs): weights of the hidden units times ONE,
 # output weights times K * OUT_ONE.
@@ -71,29 +71,8 @@ C = table.shape[0]
 B = table.shape[1] - 1
 w_base = np.concatenate([table[:, 1 + b] for b in range(B)]
                         + [np.loadtxt(a.masks, delimiter=',', dtype=float)[:, 1]])
-rows, cols, vals, labels, masks = [], [], [], [], []
-for line in open(a.features):
-    p = line.rstrip('\n').split(',')
-    lab = p[0]
-    if p[1] == '1' or lab in ('None', ''):
-        continue
-    try:
-        y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
-    except ValueError:
-        continue
-    r = len(labels)
-    labels.append(y)
-    masks.append(int(p[2]))
-    for item in p[3:]:
-        if item:
-            i, c = item.split(':')
-            rows.append(r)
-            cols.append(int(i))
-            vals.append(int(c))
-Y = np.array(labels)
-M = np.array(masks)
+X, Y, M = labelled_features.read(a.features, B * C)  # counts per block
 N = len(Y)
-X = csr_matrix((vals, (rows, cols)), shape=(N, B * C), dtype=float)  # counts per block
 sign = np.where((np.arange(B * C) // C) % 2 == 1, -1.0, 1.0)
 XL = X.multiply(sign[None, :]).tocsr()  # the linear part: waiting side's squares count against
 P = 1 / (1 + np.exp(-Y / 200.0))

@@ -1,0 +1,37 @@
+"""Reads the combination counts that `features --combos` writes, with their labels: one line per
+position, `label,tactical,mask,index:count,...` (the label is Rapfi's evaluation from the side
+to move's view, `+M11`/`-M7` for a mate). Tactical positions (a five to make or to block, an open
+four for the side to move) and unlabelled ones are skipped: the static evaluation is never used
+there. Shared by fit_hidden.py and eval_loss.py so that both read the same positions."""
+import numpy as np
+from scipy.sparse import csr_matrix
+
+# A mate counts as this evaluation (a winning chance of logistic(800 / 200) = 98 %).
+MATE_EVAL = 800.0
+
+
+def read(path, width):
+    """The positions of `path`: counts (a sparse N x `width` matrix), labels (evaluation points)
+    and threat masks."""
+    rows, cols, vals, labels, masks = [], [], [], [], []
+    for line in open(path):
+        p = line.rstrip('\n').split(',')
+        lab = p[0]
+        if p[1] == '1' or lab in ('None', ''):
+            continue
+        try:
+            y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
+        except ValueError:
+            continue
+        r = len(labels)
+        labels.append(y)
+        masks.append(int(p[2]))
+        for item in p[3:]:
+            if item:
+                i, c = item.split(':')
+                rows.append(r)
+                cols.append(int(i))
+                vals.append(int(c))
+    n = len(labels)
+    x = csr_matrix((vals, (rows, cols)), shape=(n, width), dtype=float)
+    return x, np.array(labels), np.array(masks, dtype=int)
