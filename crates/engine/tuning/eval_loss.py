@@ -25,7 +25,7 @@ def main():
     B, C, _ = fit['embed'].shape
     linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
     embed = fit['embed'].reshape(B * C, -1)
-    sign = np.where((np.arange(B * C) // C) % 2 == 1, -1.0, 1.0)
+    sign = labelled_features.role_signs(B, C)
     for path in paths:
         x, y, m = labelled_features.read(path, B * C)
         n = len(y)

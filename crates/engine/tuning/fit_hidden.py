@@ -73,7 +73,7 @@ w_base = np.concatenate([table[:, 1 + b] for b in range(B)]
                         + [np.loadtxt(a.masks, delimiter=',', dtype=float)[:, 1]])
 X, Y, M = labelled_features.read(a.features, B * C)  # counts per block
 N = len(Y)
-sign = np.where((np.arange(B * C) // C) % 2 == 1, -1.0, 1.0)
+sign = labelled_features.role_signs(B, C)
 XL = X.multiply(sign[None, :]).tocsr()  # the linear part: waiting side's squares count against
 P = 1 / (1 + np.exp(-Y / 200.0))
 test = (np.arange(N) // a.holdout_block) % 10 == 0
@@ -99,7 +99,7 @@ def unpack(x):
 
 # Parameters that stay 0: the all-dead combination's linear value and hidden weights (and the
 # open-space combination's with --open-space-zero).
-OPEN_SPACE = 14  # eval::combo_index of [F1, F1, F1, F1]
+OPEN_SPACE = labelled_features.OPEN_SPACE
 zero_combos = [0, OPEN_SPACE] if a.open_space_zero else [0]
 free = np.ones(sum(sizes), bool)
 for b in range(B):

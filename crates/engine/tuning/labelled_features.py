@@ -3,11 +3,31 @@ position, `label,tactical,mask,index:count,...` (the label is Rapfi's evaluation
 to move's view, `+M11`/`-M7` for a mate). Tactical positions (a five to make or to block, an open
 four for the side to move) and unlabelled ones are skipped: the static evaluation is never used
 there. Shared by fit_hidden.py and eval_loss.py so that both read the same positions."""
+from math import comb
+
 import numpy as np
 from scipy.sparse import csr_matrix
 
 # A mate counts as this evaluation (a winning chance of logistic(800 / 200) = 98 %).
 MATE_EVAL = 800.0
+# The line code F1 (src/pattern.rs): a stone here would make a one with room for five.
+F1 = 2
+
+
+def combo_index(codes):
+    """eval::combo_index: the index of a square's combination of four line codes."""
+    c = sorted(codes)
+    return sum(comb(c[i] + i, i + 1) for i in range(4))
+
+
+# The open-space combination: room for five in every direction, no stone in any line.
+OPEN_SPACE = combo_index([F1] * 4)
+
+
+def role_signs(blocks, combos):
+    """Per column of the counts: +1 for the side to move's blocks, -1 for the waiting side's
+    (the linear part counts the waiting side's squares against the side to move)."""
+    return np.where((np.arange(blocks * combos) // combos) % 2 == 1, -1.0, 1.0)
 
 
 def read(path, width):
