@@ -7,6 +7,9 @@
 //! `renzoku_engine::tuning::combo_features`, written sparsely as `index:count`. Used to fit the
 //! evaluation offline (see `tuning/README.md`).
 //!
+//! Lines of another rule (their `"rule"` field, 0 when absent) are skipped, so the packed
+//! files of every rule can be unpacked together and each fit reads its own.
+//!
 //! `features --table [--rule N]` prints the evaluation table in use, one line per combination:
 //! `index,side to move,waiting side` (under renju black's two columns, then white's).
 //! `features --masks [--rule N]` prints the threat-mask term in use, `mask,value` per line.
@@ -22,7 +25,28 @@ fn size_of(line: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-fn board_of(line: &str) -> Option<Board> {
+/// The value of the line's `"rule"` field, 0 (freestyle) when it has none.
+fn rule_of(line: &str) -> Option<u32> {
+    let Some(rest) = line.split("\"rule\":").nth(1) else { return Some(0) };
+    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// The Gomocup number of `rule` (the `--rule` values).
+fn gomocup_number(rule: Rule) -> u32 {
+    match rule {
+        Rule::Renju => 4,
+        Rule::Standard => 1,
+        _ => 0,
+    }
+}
+
+/// The position of a line labelled under `rule`; `None` for lines of another rule and for
+/// unreadable ones.
+fn board_of(line: &str, rule: Rule) -> Option<Board> {
+    if rule_of(line)? != gomocup_number(rule) {
+        return None;
+    }
     let start = line.find('[')?;
     let end = line.find(']')?;
     let mut board = Board::square(size_of(line)?).ok()?;
@@ -45,7 +69,7 @@ fn order_rows(out: &mut impl Write, rule: Rule, with_last: bool) {
         let Some(best) = line.split("\"best\":").nth(1) else { continue };
         let best = best.trim().trim_start_matches('"');
         let best: String = best.chars().take_while(|&ch| ch != '"').collect();
-        let Some(board) = board_of(&line) else { continue };
+        let Some(board) = board_of(&line, rule) else { continue };
         let Some(candidates) = renzoku_engine::tuning::order_features(&board, rule) else {
             continue;
         };
@@ -74,7 +98,7 @@ fn order_rows(out: &mut impl Write, rule: Rule, with_last: bool) {
 fn class_rows(out: &mut impl Write, rule: Rule) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
-        let Some(board) = board_of(&line) else { continue };
+        let Some(board) = board_of(&line, rule) else { continue };
         let counts = renzoku_engine::tuning::class_counts(&board, rule);
         let tactical = renzoku_engine::tuning::is_tactical(&board, rule);
         let cells: Vec<String> = counts.iter().flatten().map(u32::to_string).collect();
@@ -141,7 +165,7 @@ fn main() {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
         let label = label_of(&line);
-        let Some(board) = board_of(&line) else { continue };
+        let Some(board) = board_of(&line, rule) else { continue };
         let (mut counts, tactical) = renzoku_engine::tuning::combo_features(&board, rule);
         let mask = counts.pop().unwrap_or(0);
         let sparse: Vec<String> = counts
