@@ -42,7 +42,9 @@ if os.path.exists(a.out):
         try:
             d = json.loads(line)
             seen.add(key(d['moves'], d.get('size', 15)))
-            done += 1
+            # --limit counts the positions of this run's rule and size only (OUT may hold
+            # others: the older rounds, copied in so that their positions are not labelled again).
+            done += d.get('rule', 0) == a.rule and d.get('size', 15) == a.size
         except (ValueError, KeyError):
             pass
 todo = []
@@ -76,6 +78,8 @@ lock = threading.Lock()
 count = [0]
 restarts = [0]
 dropped = [0]
+errors = [0]  # positions dropped because the brain answered ERROR
+no_eval = [0]  # positions the brain answered with a move but no `Eval` (not labelled)
 start = time.time()
 
 
@@ -119,6 +123,7 @@ def worker():
         while True:
             line = proc.stdout.readline()
             if not line:
+                restarts[0] += 1
                 proc, send = start_brain()
                 # The brain died: killed by the watchdog (under full load a deep search can
                 # run past it) or crashed. The position goes back to the queue once before it
@@ -134,6 +139,7 @@ def worker():
             s = line.strip()
             if s.startswith('ERROR'):
                 restarts[0] += 1
+                errors[0] += 1
                 # Out of step with the brain: start a fresh one, drop this position.
                 proc.kill()
                 proc, send = start_brain()
@@ -144,6 +150,8 @@ def worker():
                 break
         watchdog.cancel()
         if e is None:
+            if best is not None:
+                no_eval[0] += 1
             continue
         with lock:
             label = {'moves': p, 'eval': e, 'best': best, 'rule': a.rule}
@@ -163,5 +171,6 @@ for t in threads:
     t.start()
 for t in threads:
     t.join()
-print(f'{count[0]} labelled, {restarts[0]} brain restarts, {dropped[0]} dropped after two failed tries',
+print(f'{count[0]} labelled, {restarts[0]} brain restarts, {dropped[0]} dropped after two failed '
+      f'tries, {errors[0]} dropped on ERROR, {no_eval[0]} answered without an evaluation',
       file=sys.stderr)
