@@ -26,25 +26,16 @@ fn size_of(line: &str) -> Option<u32> {
 }
 
 /// The value of the line's `"rule"` field, 0 (freestyle) when it has none.
-fn rule_of(line: &str) -> Option<u32> {
+fn rule_of(line: &str) -> Option<u8> {
     let Some(rest) = line.split("\"rule\":").nth(1) else { return Some(0) };
     let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
 }
 
-/// The Gomocup number of `rule` (the `--rule` values).
-fn gomocup_number(rule: Rule) -> u32 {
-    match rule {
-        Rule::Renju => 4,
-        Rule::Standard => 1,
-        _ => 0,
-    }
-}
-
 /// The position of a line labelled under `rule`; `None` for lines of another rule and for
 /// unreadable ones.
 fn board_of(line: &str, rule: Rule) -> Option<Board> {
-    if rule_of(line)? != gomocup_number(rule) {
+    if rule_of(line)? != rule.gomocup_code() {
         return None;
     }
     let start = line.find('[')?;
