@@ -18,12 +18,14 @@ import os
 import sys
 import numpy as np
 from scipy.optimize import minimize
-from scipy.sparse import csr_matrix
+from scipy.sparse import csr_matrix, hstack
+
+import labelled_features
+from labelled_features import MATE_EVAL
 
 feat_path, table_path, out_path = sys.argv[1:4]
 rest = sys.argv[4:]
 masks_path = rest.pop(0) if rest and rest[0].endswith('.csv') else None
-MATE_EVAL = 800.0
 lambdas = [float(x) for x in rest] or [1e-8, 1e-7, 1e-6]
 table = np.loadtxt(table_path, delimiter=',', dtype=float)
 combos = table.shape[0]
@@ -33,36 +35,13 @@ MASKS = 512
 w_base = np.concatenate([table[:, 1 + b] for b in range(blocks)] + [np.zeros(MASKS)])
 if masks_path:
     w_base[blocks * combos:] = np.loadtxt(masks_path, delimiter=',', dtype=float)[:, 1]
-rows, cols, vals, labels = [], [], [], []
-skipped = 0
-for line in open(feat_path):
-    parts = line.rstrip('\n').split(',')
-    lab = parts[0]
-    if parts[1] == '1' or lab in ('None', ''):
-        skipped += 1
-        continue
-    try:
-        # A mate score is a won (or lost) position: it counts as an evaluation of +-MATE_EVAL.
-        y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
-    except ValueError:
-        skipped += 1
-        continue
-    r = len(labels)
-    labels.append(y)
-    rows.append(r)
-    cols.append(blocks * combos + int(parts[2]))
-    vals.append(1)
-    for item in parts[3:]:
-        if not item:
-            continue
-        i, c = item.split(':')
-        i, c = int(i), int(c)
-        rows.append(r)
-        cols.append(i)
-        # The waiting side's squares (odd blocks) count against the side to move.
-        vals.append(-c if (i // combos) % 2 else c)
-Y = np.array(labels)
-X = csr_matrix((vals, (rows, cols)), shape=(len(Y), blocks * combos + MASKS), dtype=float)
+counts, Y, M = labelled_features.read(feat_path, blocks * combos)
+skipped = sum(1 for _ in open(feat_path)) - len(Y)
+# The waiting side's squares (odd blocks) count against the side to move; each position's
+# threat mask is one more column, after the blocks.
+one_hot = csr_matrix((np.ones(len(Y)), (np.arange(len(Y)), M)), shape=(len(Y), MASKS))
+X = hstack([counts.multiply(labelled_features.role_signs(blocks, combos)[None, :]),
+            one_hot]).tocsr()
 P = 1 / (1 + np.exp(-Y / 200.0))
 print(f'{len(Y)} positions ({skipped} tactical ones left out; {int((np.abs(Y) == MATE_EVAL).sum())} mates as +-{MATE_EVAL:g}); label mean {Y.mean():.1f}, sd {Y.std():.1f}')
 test = np.arange(len(Y)) % 10 == 0

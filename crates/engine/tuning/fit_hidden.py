@@ -13,8 +13,8 @@ usage: python3 fit_hidden.py FEATURES.csv TABLE.csv MASKS.csv OUT.npz [--hidden 
                              [--scale K]
 
 FEATURES.csv, TABLE.csv, MASKS.csv: as for fit_combos.py (`features --combos`, `--table`,
-`--masks`), two-block (non-renju) features only. Every tenth position is held out (with
---holdout-block B, every tenth run of B consecutive positions: on positions unpacked from the
+`--masks`), made with the same `--rule` (renju: four blocks, a layer per colour). Every tenth
+position is held out (with --holdout-block B, every tenth run of B consecutive positions: on positions unpacked from the
 sorted label files, the positions of one game, and of games from one opening, lie together, so
 the held-out loss is not flattered by sibling positions in training); the held-out
 cross-entropy of the tables in use, of the float fit and of the fit as the engine computes it

@@ -2,7 +2,8 @@
 position, `label,tactical,mask,index:count,...` (the label is Rapfi's evaluation from the side
 to move's view, `+M11`/`-M7` for a mate). Tactical positions (a five to make or to block, an open
 four for the side to move) and unlabelled ones are skipped: the static evaluation is never used
-there. Shared by fit_hidden.py and eval_loss.py so that both read the same positions."""
+there. Shared by fit_combos.py, fit_hidden.py and eval_loss.py so that all read the same
+positions."""
 from math import comb
 
 import numpy as np
