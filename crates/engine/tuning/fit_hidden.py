@@ -14,11 +14,11 @@ usage: python3 fit_hidden.py FEATURES.csv TABLE.csv MASKS.csv OUT.npz [--hidden 
 
 FEATURES.csv, TABLE.csv, MASKS.csv: as for fit_combos.py (`features --combos`, `--table`,
 `--masks`), made with the same `--rule` (renju: four blocks, a layer per colour). Every tenth
-position is held out (with --holdout-block B, every tenth run of B consecutive positions: on positions unpacked from the
-sorted label files, the positions of one game, and of games from one opening, lie together, so
-the held-out loss is not flattered by sibling positions in training); the held-out
-cross-entropy of the tables in use, of the float fit and of the fit as the engine computes it
-(quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part, for
+position is held out (with --holdout-block B, every tenth run of B consecutive positions: on
+positions unpacked from the sorted label files, the positions of one game, and of games from one
+opening, lie together, so the held-out loss is not flattered by sibling positions in training);
+the held-out cross-entropy of the tables in use, of the float fit and of the fit as the engine
+computes it (quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part, for
 emit_combos.py) and the hidden layer (for emit_hidden.py). --init continues from an earlier
 OUT.npz (with more units than it had: the new ones start with output weight 0). The all-dead
 combination stays 0 everywhere (its count is the board's geometry). --keep-spread (with --init)
