@@ -32,8 +32,9 @@ def main():
         if n == 0:
             print(f'{path}: no labelled positions')
             continue
-        z = (x.multiply(sign[None, :]).tocsr() @ linear[:B * C] + linear[B * C:][m]) / K
-        z += np.clip(x @ embed + fit['mask_rows'][m], 0, 1) @ fit['out'] + float(fit['out_bias'])
+        signed = x.multiply(sign[None, :]).tocsr()
+        z = labelled_features.logits(signed, x, m, linear, embed, fit['mask_rows'], fit['out'],
+                                     float(fit['out_bias']), K)[0]
         p = np.clip(1 / (1 + np.exp(-y / 200.0)), 1e-7, 1 - 1e-7)
         q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
         ce = float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())

@@ -156,11 +156,8 @@ if not a.init:
 
 def forward(x, rows_sel):
     dw, E, Mm, v, c = unpack(x)
-    w = w_base + dw
-    zl = (XL[rows_sel] @ w[:B * C] + w[B * C:][M[rows_sel]]) / K
-    h = X[rows_sel] @ E + Mm[M[rows_sel]]
-    r = np.clip(h, 0, 1)
-    return zl + r @ v + c, h, r
+    return labelled_features.logits(XL[rows_sel], X[rows_sel], M[rows_sel], w_base + dw, E, Mm,
+                                    v, c, K)
 
 
 Xtr, XLtr, Mtr, Ptr = X[train], XL[train], M[train], P[train]
@@ -169,11 +166,7 @@ Xtr, XLtr, Mtr, Ptr = X[train], XL[train], M[train], P[train]
 def loss(x):
     x = x * free
     dw, E, Mm, v, c = unpack(x)
-    w = w_base + dw
-    zl = (XLtr @ w[:B * C] + w[B * C:][Mtr]) / K
-    h = Xtr @ E + Mm[Mtr]
-    r = np.clip(h, 0, 1)
-    z = zl + r @ v + c
+    z, h, r = labelled_features.logits(XLtr, Xtr, Mtr, w_base + dw, E, Mm, v, c, K)
     q = 1 / (1 + np.exp(-z))
     qc = np.clip(q, 1e-7, 1 - 1e-7)
     n = len(Ptr)

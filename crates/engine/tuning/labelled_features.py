@@ -3,7 +3,7 @@ position, `label,tactical,mask,index:count,...` (the label is Rapfi's evaluation
 to move's view, `+M11`/`-M7` for a mate). Tactical positions (a five to make or to block, an open
 four for the side to move) and unlabelled ones are skipped: the static evaluation is never used
 there. Shared by fit_combos.py, fit_hidden.py and eval_loss.py so that all read the same
-positions."""
+positions; `logits` is the evaluation's formula that fit_hidden.py fits and eval_loss.py scores."""
 from math import comb
 
 import numpy as np
@@ -56,3 +56,18 @@ def read(path, width):
     n = len(labels)
     x = csr_matrix((vals, (rows, cols)), shape=(n, width), dtype=float)
     return x, np.array(labels), np.array(masks, dtype=int)
+
+
+def logits(signed, counts, masks, linear, embed, mask_rows, out, out_bias, scale):
+    """The evaluation of positions in logits (evaluation points / `scale`), in floats, as
+    src/eval.rs and src/hidden.rs compute it: the linear tables over the signed counts plus the
+    threat-mask term, then the hidden units (counts times their weights plus the mask's row,
+    clipped to [0, 1]) weighted by `out`. `signed` is `counts` with the waiting side's columns
+    negated (`role_signs`), `linear` the tables' values per column followed by the mask
+    values. Returns the logits, the hidden units' sums and their clipped values (a fit's
+    gradient needs both)."""
+    width = counts.shape[1]
+    linear_part = (signed @ linear[:width] + linear[width:][masks]) / scale
+    sums = counts @ embed + mask_rows[masks]
+    units = np.clip(sums, 0, 1)
+    return linear_part + units @ out + out_bias, sums, units
