@@ -7,7 +7,7 @@ Why: with the 3-stone freestyle openings most game pairs end one win each (the c
 so an SPRT learns nothing from them; openings both sides can win resolve a test in fewer games.
 
 usage: python3 balanced_openings.py OPENINGS OUT [--per-opening K] [--extra 1-3] [--depth D]
-                                    [--max-eval E] [--size 15] [--rule R] [--seed S]
+                                    [--max-eval E] [--centre C] [--size 15] [--rule R] [--seed S]
 
 Environment: RAPFI = the brain's command (default pbrain-rapfi). Prints how many positions it
 tried and kept, and the distribution of the kept evaluations. Duplicates (the same stones of
@@ -21,7 +21,11 @@ ap.add_argument('out')
 ap.add_argument('--per-opening', type=int, default=30)
 ap.add_argument('--extra', default='1-3', help='how many stones to add, a range')
 ap.add_argument('--depth', type=int, default=10)
-ap.add_argument('--max-eval', type=int, default=120, help="keep |eval| <= this (Rapfi's units)")
+ap.add_argument('--max-eval', type=int, default=120,
+                help="keep black's evaluation within this of --centre (Rapfi's units)")
+ap.add_argument('--centre', type=int, default=0,
+                help="black's evaluation the kept openings centre on: under renju white wins "
+                     "most games from openings Rapfi calls even (see README)")
 ap.add_argument('--size', type=int, default=15)
 ap.add_argument('--rule', type=int, default=0)
 ap.add_argument('--seed', type=int, default=1)
@@ -117,7 +121,7 @@ for base in openings:
             continue
         # Kept as black's view: the side to move is black after an even number of stones.
         black = e if len(s) % 2 == 0 else -e
-        if abs(e) <= a.max_eval:
+        if abs(black - a.centre) <= a.max_eval:
             kept.append((s, black))
 brain.p.kill()
 random.shuffle(kept)
@@ -125,7 +129,8 @@ with open(a.out, 'w') as f:
     for s, _ in kept:
         f.write(', '.join(f'{x},{y}' for x, y in s) + '\n')
 evs = sorted(b for _, b in kept)
-print(f'tried {tried}, kept {len(kept)} with |eval| <= {a.max_eval}', file=sys.stderr)
+print(f"tried {tried}, kept {len(kept)} with black's evaluation within {a.max_eval} of {a.centre}",
+      file=sys.stderr)
 if evs:
     q = [evs[int(i * (len(evs) - 1) / 4)] for i in range(5)]
     print(f"black's evaluation of the kept: min/quartiles/max {q}", file=sys.stderr)
