@@ -157,15 +157,7 @@ fn main() {
     for line in stdin.lock().lines().map_while(Result::ok) {
         let label = label_of(&line);
         let Some(board) = board_of(&line, rule) else { continue };
-        let (mut counts, tactical) = renzoku_engine::tuning::combo_features(&board, rule);
-        let mask = counts.pop().unwrap_or(0);
-        let sparse: Vec<String> = counts
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c != 0)
-            .map(|(i, c)| format!("{i}:{c}"))
-            .collect();
-        let row = format!("{label},{},{mask},{}", u8::from(tactical), sparse.join(","));
+        let row = renzoku_engine::tuning::combo_features_line(&board, rule, label);
         if writeln!(out, "{row}").is_err() {
             return;
         }

@@ -66,6 +66,25 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
     (counts, is_tactical(board, rule))
 }
 
+/// A position's line of `features --combos` output, as the fitting scripts read it
+/// (`tuning/labelled_features.py`): `label,tactical,mask,index:count,...`, the counts of
+/// [`combo_features`] written sparsely (only the combinations present).
+pub fn combo_features_line(
+    board: &renzoku_rules::Board,
+    rule: renzoku_rules::Rule,
+    label: &str,
+) -> String {
+    let (mut counts, tactical) = combo_features(board, rule);
+    let mask = counts.pop().unwrap_or(0);
+    let sparse: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(i, c)| format!("{i}:{c}"))
+        .collect();
+    format!("{label},{},{mask},{}", u8::from(tactical), sparse.join(","))
+}
+
 /// The evaluation tables in use, per combination, as the blocks of [`combo_features`] (two
 /// columns, four under renju): the share of a square whose four line codes form that
 /// combination (not renju-forbidden), as the side to move's and as the waiting side's square.

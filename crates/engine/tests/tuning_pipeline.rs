@@ -4,9 +4,9 @@
 //! - the round trip: `rs_to_npz.py` reads each evaluation (the generic one and renju's), and
 //!   `emit_combos.py` and `emit_hidden.py` write the same source files again, byte for byte;
 //! - the formula: on positions of random games (freestyle 15x15 and 20x20, renju), the features
-//!   the engine exports (`tuning::combo_features`) under the formula the fits use
-//!   (`labelled_features.logits`, run by `check_formula.py`) give the engine's own static
-//!   evaluation to within its rounding.
+//!   the engine exports (`tuning::combo_features_line`, the lines of `features --combos`)
+//!   under the formula the fits use (`labelled_features.logits`, run by `check_formula.py`)
+//!   give the engine's own static evaluation to within its rounding.
 //!
 //! The scripts need Python 3 with numpy and scipy (`RENZOKU_PYTHON`, else `python3`, else
 //! `/usr/bin/python3`). `.ci/run` installs Debian's when none has them, and under `CI=true` their
@@ -159,16 +159,10 @@ fn labelled_lines(rule: Rule, size: u32, games: usize, rng: &mut Rng) -> Vec<Str
                 let Score::Eval(value) = renzoku_engine::evaluate(&board, rule) else {
                     panic!("a position that is not tactical has a heuristic value");
                 };
-                let (mut counts, tactical) = renzoku_engine::tuning::combo_features(&board, rule);
-                assert!(!tactical);
-                let mask = counts.pop().expect("the threat mask");
-                let sparse: Vec<String> = counts
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &c)| c != 0)
-                    .map(|(i, c)| format!("{i}:{c}"))
-                    .collect();
-                lines.push(format!("{value},0,{mask},{}", sparse.join(",")));
+                let line =
+                    renzoku_engine::tuning::combo_features_line(&board, rule, &value.to_string());
+                assert!(line.starts_with(&format!("{value},0,")), "not tactical: {line}");
+                lines.push(line);
             }
             // A legal square near the last stone (the first near the centre).
             let mover = board.side_to_move();
