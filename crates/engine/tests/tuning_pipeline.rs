@@ -14,6 +14,7 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -32,10 +33,12 @@ fn src_dir() -> PathBuf {
 /// The first interpreter that imports numpy and scipy; `None` (after saying why, or failing
 /// under CI) when there is none.
 fn python() -> Option<String> {
-    let candidates = [std::env::var("RENZOKU_PYTHON").unwrap_or_default(), "python3".into()]
-        .into_iter()
-        .chain(["/usr/bin/python3".to_string()]);
-    for py in candidates.filter(|p| !p.is_empty()) {
+    let candidates = [
+        std::env::var("RENZOKU_PYTHON").unwrap_or_default(),
+        "python3".to_string(),
+        "/usr/bin/python3".to_string(),
+    ];
+    for py in candidates.into_iter().filter(|p| !p.is_empty()) {
         let ok = Command::new(&py)
             .args(["-c", "import numpy, scipy"])
             .output()
@@ -58,7 +61,7 @@ fn python() -> Option<String> {
 
 /// Runs a tuning script; returns its standard output, failing the test with its messages when
 /// it fails.
-fn run(py: &str, script: &str, args: &[&Path]) -> String {
+fn run(py: &str, script: &str, args: &[&OsStr]) -> String {
     let out = Command::new(py)
         .arg(tuning_dir().join(script))
         .args(args)
@@ -109,15 +112,9 @@ const RENJU: Evaluation = Evaluation {
 /// `rs_to_npz.py` of an evaluation into `dir`; the path of the .npz.
 fn read_back(py: &str, eval: &Evaluation, dir: &Path) -> PathBuf {
     let npz = dir.join(format!("{}.npz", eval.name));
-    let out = Command::new(py)
-        .arg(tuning_dir().join("rs_to_npz.py"))
-        .arg(src_dir().join(eval.combo_rs))
-        .arg(src_dir().join(eval.hidden_rs))
-        .arg(&npz)
-        .args(["--scale", eval.scale])
-        .output()
-        .expect("rs_to_npz.py runs");
-    assert!(out.status.success(), "rs_to_npz.py: {}", String::from_utf8_lossy(&out.stderr));
+    let (combo, hidden) = (src_dir().join(eval.combo_rs), src_dir().join(eval.hidden_rs));
+    let args = [combo.as_os_str(), hidden.as_os_str(), npz.as_os_str()];
+    run(py, "rs_to_npz.py", &[&args[..], &["--scale".as_ref(), eval.scale.as_ref()]].concat());
     npz
 }
 
@@ -130,7 +127,7 @@ fn the_evaluations_read_back_and_emitted_again_are_the_source_files() {
         for (script, file) in
             [("emit_combos.py", eval.combo_rs), ("emit_hidden.py", eval.hidden_rs)]
         {
-            let emitted = run(&py, script, &[&npz]);
+            let emitted = run(&py, script, &[npz.as_os_str()]);
             let source = std::fs::read_to_string(src_dir().join(file)).expect("source file");
             assert!(
                 emitted == source,
@@ -206,7 +203,7 @@ fn the_fits_formula_computes_the_engines_evaluation() {
         assert!(lines.len() >= 100, "only {} positions", lines.len());
         let features = dir.join(format!("{rule:?}-{size}.csv"));
         std::fs::write(&features, lines.join("\n") + "\n").expect("features file");
-        let report = run(&py, "check_formula.py", &[npz, &features]);
+        let report = run(&py, "check_formula.py", &[npz.as_os_str(), features.as_os_str()]);
         eprintln!("{rule:?} {size}x{size}: {}", report.trim());
         let expected = format!("{} positions, largest difference", lines.len());
         assert!(report.starts_with(&expected), "{rule:?} {size}x{size}: {report}");

@@ -1,7 +1,7 @@
 """Makes a balanced opening book: extends each opening of an offset file (c-gomoku-cli's
 `type=offset` format, stones relative to the centre, black first) by a few random stones near
 the others, asks a Gomocup brain that prints `Eval N` (Rapfi does) for its evaluation, and keeps
-the positions it judges close to even.
+the positions it judges close to even (or, with --centre, close to that evaluation for black).
 
 Why: with the 3-stone freestyle openings most game pairs end one win each (the colour decides),
 so an SPRT learns nothing from them; openings both sides can win resolve a test in fewer games.

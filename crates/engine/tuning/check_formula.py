@@ -1,6 +1,6 @@
 """Checks that the tuning scripts compute the evaluation the engine computes: for positions
 labelled with the engine's own static evaluation (points, from the side to move's view), the
-formula of `labelled_features.logits` over an evaluation read back by rs_to_npz.py must give the
+formula of `labelled_features.logits` (through `fit_logits`) over an evaluation read back by rs_to_npz.py must give the
 same value up to the engine's rounding of the hidden layer's output (less than one point).
 Prints the number of positions and the largest difference; exits 1 when a position differs by a
 point or more. The engine's test `tests/tuning_pipeline.rs` runs it.
@@ -23,10 +23,7 @@ def main():
     x, y, m = labelled_features.read(sys.argv[2], B * C)
     if len(y) == 0:
         sys.exit(f'{sys.argv[2]}: no labelled positions')
-    linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
-    signed = x.multiply(labelled_features.role_signs(B, C)[None, :]).tocsr()
-    z = labelled_features.logits(signed, x, m, linear, fit['embed'].reshape(B * C, -1),
-                                 fit['mask_rows'], fit['out'], float(fit['out_bias']), K)[0]
+    z = labelled_features.fit_logits(fit, x, m, K)
     diff = np.abs(z * K - y)
     worst = int(np.argmax(diff))
     print(f'{len(y)} positions, largest difference {diff[worst]:.4f} points '

@@ -23,18 +23,13 @@ def main():
         sys.exit(__doc__)
     fit, K, paths = np.load(sys.argv[1]), float(sys.argv[2]), sys.argv[3:]
     B, C, _ = fit['embed'].shape
-    linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
-    embed = fit['embed'].reshape(B * C, -1)
-    sign = labelled_features.role_signs(B, C)
     for path in paths:
         x, y, m = labelled_features.read(path, B * C)
         n = len(y)
         if n == 0:
             print(f'{path}: no labelled positions')
             continue
-        signed = x.multiply(sign[None, :]).tocsr()
-        z = labelled_features.logits(signed, x, m, linear, embed, fit['mask_rows'], fit['out'],
-                                     float(fit['out_bias']), K)[0]
+        z = labelled_features.fit_logits(fit, x, m, K)
         p = np.clip(1 / (1 + np.exp(-y / 200.0)), 1e-7, 1 - 1e-7)
         q = np.clip(1 / (1 + np.exp(-z)), 1e-7, 1 - 1e-7)
         ce = float(-(p * np.log(q) + (1 - p) * np.log(1 - q)).mean())

@@ -3,7 +3,8 @@ position, `label,tactical,mask,index:count,...` (the label is Rapfi's evaluation
 to move's view, `+M11`/`-M7` for a mate). Tactical positions (a five to make or to block, an open
 four for the side to move) and unlabelled ones are skipped: the static evaluation is never used
 there. Shared by fit_combos.py, fit_hidden.py and eval_loss.py so that all read the same
-positions; `logits` is the evaluation's formula that fit_hidden.py fits and eval_loss.py scores."""
+positions; `logits` is the evaluation's formula that fit_hidden.py fits, and `fit_logits` applies
+it to a saved fit for eval_loss.py and check_formula.py."""
 from math import comb
 
 import numpy as np
@@ -71,3 +72,14 @@ def logits(signed, counts, masks, linear, embed, mask_rows, out, out_bias, scale
     sums = counts @ embed + mask_rows[masks]
     units = np.clip(sums, 0, 1)
     return linear_part + units @ out + out_bias, sums, units
+
+
+def fit_logits(fit, counts, masks, scale):
+    """`logits` of the positions (`read`'s counts and masks) under a fit saved in fit_hidden.py's
+    OUT.npz layout (or rs_to_npz.py's copy of the evaluation in use)."""
+    blocks, combos, _ = fit['embed'].shape
+    linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
+    signed = counts.multiply(role_signs(blocks, combos)[None, :]).tocsr()
+    embed = fit['embed'].reshape(blocks * combos, -1)
+    return logits(signed, counts, masks, linear, embed, fit['mask_rows'], fit['out'],
+                  float(fit['out_bias']), scale)[0]
