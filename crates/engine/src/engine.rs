@@ -3,17 +3,17 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Once};
-use std::time::Duration;
 
-use renzoku_rules::{Board, Point, Rule};
+use renzoku_rules::{Board, Rule};
 
-use crate::hashfile::{self, HashFileError};
 use crate::limits::Limits;
 use crate::observer::SearchObserver;
-use crate::probe::HashProbe;
 use crate::score::Score;
-use crate::search;
-use crate::tt::TranspositionTable;
+use crate::search::hashfile::{self, HashFileError};
+use crate::search::probe::HashProbe;
+use crate::search::result::SearchResult;
+use crate::search::root;
+use crate::search::tt::TranspositionTable;
 
 /// Engine settings.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,25 +28,6 @@ impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig { hash_bytes: 64 << 20, threads: 1 }
     }
-}
-
-/// What a search found.
-#[derive(Clone, PartialEq, Debug)]
-pub struct SearchResult {
-    /// The move to play: always a legal move when one exists (empty square, and not forbidden for
-    /// black under renju), even when the search was stopped at once. `None` only when the side to
-    /// move has no legal move at all.
-    pub best_move: Option<Point>,
-    pub score: Score,
-    /// Deepest completed nominal depth (0 if no iteration completed).
-    pub depth: u32,
-    pub seldepth: u32,
-    pub nodes: u64,
-    pub elapsed: Duration,
-    /// Principal variation starting with `best_move`.
-    pub pv: Vec<Point>,
-    /// Estimated probability that the side to move wins.
-    pub winrate: f64,
 }
 
 /// The searcher. Keeps the transposition table between moves.
@@ -69,13 +50,13 @@ pub fn prepare(rule: Rule) {
     }
     std::thread::scope(|scope| {
         let black = scope.spawn(|| {
-            crate::pattern::own_table(rule, Color::Black);
+            crate::board::pattern::own_table(rule, Color::Black);
         });
-        crate::pattern::own_table(rule, Color::White);
+        crate::board::pattern::own_table(rule, Color::White);
         // A panic while building is a bug; building again on first use reports it there.
         let _ = black.join();
     });
-    crate::pattern::pair_table(rule);
+    crate::board::pattern::pair_table(rule);
     PREPARED[index].store(true, Ordering::Release);
 }
 
@@ -101,9 +82,9 @@ pub fn prepare_all_in_background() {
         let spawned = std::thread::Builder::new().name("pattern-tables".into()).spawn(|| {
             for rule in Rule::ALL {
                 for color in [renzoku_rules::Color::Black, renzoku_rules::Color::White] {
-                    crate::pattern::own_table(rule, color);
+                    crate::board::pattern::own_table(rule, color);
                 }
-                crate::pattern::pair_table(rule);
+                crate::board::pattern::pair_table(rule);
             }
         });
         if let Err(e) = spawned {
@@ -113,9 +94,13 @@ pub fn prepare_all_in_background() {
     });
 }
 
-/// The salt the hash table uses for `rule` on `board`'s size (see [`crate::tt`]).
+/// The salt the hash table uses for `rule` on `board`'s size (see [`crate::search::tt`]).
 pub(crate) fn hash_salt(board: &Board, rule: Rule) -> u64 {
-    crate::tt::salt(rule_index(rule) as u64, u64::from(board.width()), u64::from(board.height()))
+    crate::search::tt::salt(
+        rule_index(rule) as u64,
+        u64::from(board.width()),
+        u64::from(board.height()),
+    )
 }
 
 impl Engine {
@@ -192,12 +177,12 @@ impl Engine {
     ) -> SearchResult {
         prepare(rule);
         self.tt.set_salt(hash_salt(board, rule));
-        search::run(&self.tt, self.config.threads, board, rule, limits, stop, observer)
+        root::run(&self.tt, self.config.threads, board, rule, limits, stop, observer)
     }
 }
 
 /// Static evaluation of `board` for its side to move (no search; threats already on the board,
 /// such as a five to complete, are reported as `Win`/`Loss`).
 pub fn evaluate(board: &Board, rule: Rule) -> Score {
-    search::static_score(board, rule)
+    root::static_score(board, rule)
 }

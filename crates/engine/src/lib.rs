@@ -23,36 +23,26 @@
 //! lockless transposition table, killer/history ordering, LMR, and Lazy SMP threads.
 
 mod bench;
-mod caution;
+mod board;
 mod engine;
 mod eval;
-mod hashfile;
-mod hidden;
 mod limits;
-mod movegen;
 mod observer;
-#[doc(hidden)]
-pub mod params;
-mod pattern;
-mod position;
-mod probe;
 mod score;
 mod search;
-mod threat;
-mod timeman;
-mod tt;
 pub mod tuning;
-mod worker;
+
+#[doc(hidden)]
+pub use search::params;
 
 pub use bench::{BENCH_DEPTH, BenchReport, bench, bench_with};
-pub use engine::{
-    Engine, EngineConfig, SearchResult, evaluate, is_prepared, prepare, prepare_all_in_background,
-};
-pub use hashfile::HashFileError;
+pub use engine::{Engine, EngineConfig, evaluate, is_prepared, prepare, prepare_all_in_background};
 pub use limits::{Limits, SearchMode};
 pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
-pub use params::{Param, ParamSpec, Params};
-pub use probe::{HashProbe, NodeBound, NodeInfo};
 pub use renzoku_rules::{Board, Point, Rule};
 pub use score::Score;
-pub use timeman::TimeBudget;
+pub use search::hashfile::HashFileError;
+pub use search::params::{Param, ParamSpec, Params};
+pub use search::probe::{HashProbe, NodeBound, NodeInfo};
+pub use search::result::SearchResult;
+pub use search::timeman::TimeBudget;

@@ -50,7 +50,7 @@ pub struct Limits {
     /// Yixin's caution factor, 0 (rash) … 5 (cautious); 1 = normal (see `caution.rs`).
     pub caution: u8,
     /// Tunable search constants (`INFO <name> <value>` in the brain).
-    pub params: crate::params::Params,
+    pub params: crate::search::params::Params,
 }
 
 impl Default for Limits {
@@ -68,8 +68,8 @@ impl Default for Limits {
             multi_pv: 1,
             mode: SearchMode::Normal,
             start_depth: 1,
-            caution: crate::caution::NORMAL,
-            params: crate::params::Params::default(),
+            caution: crate::search::caution::NORMAL,
+            params: crate::search::params::Params::default(),
         }
     }
 }

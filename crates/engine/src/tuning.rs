@@ -19,8 +19,8 @@ pub fn variant() -> u32 {
 /// Whether the static evaluation of a position is never used: a five to make or to block, or an
 /// open four for the side to move (the search answers those before it evaluates).
 pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> bool {
-    use crate::eval::{CL_FIVE, CL_FLEX4};
-    let pos = crate::position::Position::new(board, rule);
+    use crate::eval::square::{CL_FIVE, CL_FLEX4};
+    let pos = crate::board::position::Position::new(board, rule);
     let me = pos.side_to_move();
     pos.has_class(me, CL_FIVE)
         || pos.has_class(me.opponent(), CL_FIVE)
@@ -32,7 +32,7 @@ pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> b
 /// (`eval::Tables`), black's squares in blocks 0 and 1 and white's in blocks 2 and 3. Odd
 /// blocks count against the side to move.
 fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting: bool) -> usize {
-    2 * crate::eval::Tables::of(rule, color).colour_block() + usize::from(waiting)
+    2 * crate::eval::square::Tables::of(rule, color).colour_block() + usize::from(waiting)
 }
 
 /// Pattern-combination features of a position for its side to move, for fitting the
@@ -44,8 +44,8 @@ fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting
 /// mask (`eval::threat_mask`). Squares forbidden to renju black count nowhere (they are worth
 /// nothing to black). Also returns whether the position is tactical (see [`is_tactical`]).
 pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
-    use crate::eval::{COMBOS, combo_index};
-    let pos = crate::position::Position::new(board, rule);
+    use crate::eval::square::{COMBOS, combo_index};
+    let pos = crate::board::position::Position::new(board, rule);
     let me = pos.side_to_move();
     let blocks = if rule == renzoku_rules::Rule::Renju { 4 } else { 2 };
     let mut counts = vec![0i32; blocks * COMBOS];
@@ -62,7 +62,7 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
             }
         }
     }
-    counts.push(crate::worker::position_threat_mask(&pos) as i32);
+    counts.push(crate::eval::static_eval::position_threat_mask(&pos) as i32);
     (counts, is_tactical(board, rule))
 }
 
@@ -89,8 +89,8 @@ pub fn combo_features_line(
 /// columns, four under renju): the share of a square whose four line codes form that
 /// combination (not renju-forbidden), as the side to move's and as the waiting side's square.
 pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
-    use crate::eval::{COMBOS, Tables, combo_index};
-    use crate::pattern::CODES;
+    use crate::board::pattern::CODES;
+    use crate::eval::square::{COMBOS, Tables, combo_index};
     use renzoku_rules::Color;
     let sets: &[Tables] = if rule == renzoku_rules::Rule::Renju {
         &[Tables::of(rule, Color::Black), Tables::of(rule, Color::White)]
@@ -120,8 +120,8 @@ pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
 /// the side to move (row 0) and the waiting side (row 1) have: the raw material of threat-mask
 /// variants tried offline (`features --classes`).
 pub fn class_counts(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> [[u32; 5]; 2] {
-    use crate::eval::{CL_3, CL_4, CL_33, CL_43, CL_FLEX4};
-    let pos = crate::position::Position::new(board, rule);
+    use crate::eval::square::{CL_3, CL_4, CL_33, CL_43, CL_FLEX4};
+    let pos = crate::board::position::Position::new(board, rule);
     let me = pos.side_to_move();
     [me, me.opponent()]
         .map(|c| [CL_3, CL_33, CL_4, CL_43, CL_FLEX4].map(|class| pos.class_count(c, class)))
@@ -129,7 +129,7 @@ pub fn class_counts(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> 
 
 /// The threat-mask term in use (`eval::mask_eval`), per mask.
 pub fn mask_table_in_use(rule: renzoku_rules::Rule) -> Vec<i32> {
-    (0..crate::eval::MASKS).map(|m| crate::eval::mask_eval(rule, m)).collect()
+    (0..crate::eval::square::MASKS).map(|m| crate::eval::square::mask_eval(rule, m)).collect()
 }
 
 /// One candidate move of [`order_features`].
@@ -154,12 +154,12 @@ pub fn order_features(
     board: &renzoku_rules::Board,
     rule: renzoku_rules::Rule,
 ) -> Option<Vec<OrderCandidate>> {
-    use crate::eval::combo_index;
-    use crate::movegen::{defence_moves, legal_flex4, quiet_moves};
+    use crate::eval::square::combo_index;
+    use crate::search::movegen::{defence_moves, legal_flex4, quiet_moves};
     if is_tactical(board, rule) {
         return None;
     }
-    let pos = crate::position::Position::new(board, rule);
+    let pos = crate::board::position::Position::new(board, rule);
     let me = pos.side_to_move();
     let opp = me.opponent();
     let mut moves = Vec::new();
@@ -168,18 +168,18 @@ pub fn order_features(
     } else {
         quiet_moves(&pos, &mut moves);
     }
-    let params = crate::params::Params::default();
+    let params = crate::search::params::Params::default();
     let combo = |i: usize, c| {
-        let half = crate::eval::Tables::of(rule, c).colour_block();
+        let half = crate::eval::square::Tables::of(rule, c).colour_block();
         let index = combo_index(std::array::from_fn(|d| pos.line_pattern(i, c, d)));
-        (!pos.info(i, c).forbidden).then_some(half * crate::eval::COMBOS + index)
+        (!pos.info(i, c).forbidden).then_some(half * crate::eval::square::COMBOS + index)
     };
     Some(
         moves
             .into_iter()
             .map(|m| OrderCandidate {
                 point: pos.point(m),
-                base: crate::worker::static_order_score(&pos, m, &params)
+                base: crate::eval::order::static_order_score(&pos, m, &params)
                     - i32::from(pos.info(m, me).order[0])
                     - i32::from(pos.info(m, opp).order[1]),
                 mine: combo(m, me),
@@ -194,7 +194,7 @@ mod tests {
     use renzoku_rules::{Board, Point, Rule};
 
     use super::*;
-    use crate::eval::COMBOS;
+    use crate::eval::square::COMBOS;
 
     /// Positions of a fixed pseudo-random game near the centre, after each of its moves, until
     /// one side has a five to make or block under `rule`.
@@ -240,8 +240,8 @@ mod tests {
                     .sum::<i32>()
                     + mask
                     + hidden_output_of_counts(rule, &board, &counts);
-                let pos = crate::position::Position::new(&board, rule);
-                assert_eq!(crate::worker::static_eval(&pos), sum, "{rule:?} {board:?}");
+                let pos = crate::board::position::Position::new(&board, rule);
+                assert_eq!(crate::eval::static_eval::static_eval(&pos), sum, "{rule:?} {board:?}");
             }
         }
     }
@@ -252,14 +252,14 @@ mod tests {
     /// reads the side to move's sums in the first role and the waiting side's in the second.
     fn hidden_output_of_counts(rule: Rule, board: &Board, counts: &[i32]) -> i32 {
         use renzoku_rules::Color;
-        let layer = crate::hidden::Layer::of(rule);
+        let layer = crate::eval::hidden::Layer::of(rule);
         let me = board.side_to_move();
-        let mut sums = [crate::hidden::NO_SUMS; 2];
+        let mut sums = [crate::eval::hidden::NO_SUMS; 2];
         for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {
             let block = feature_block(rule, color, color != me);
             for combo in 0..COMBOS {
                 for _ in 0..counts[block * COMBOS + combo] {
-                    crate::hidden::add(layer.embed(c), &mut sums[c], combo);
+                    crate::eval::hidden::add(layer.embed(c), &mut sums[c], combo);
                 }
             }
         }
@@ -271,14 +271,14 @@ mod tests {
     /// The ordering features plus the fitted corrections give the engine's static ordering.
     #[test]
     fn order_features_reproduce_the_static_ordering() {
-        use crate::eval::combo_index;
+        use crate::eval::square::combo_index;
         use renzoku_rules::Color;
-        let params = crate::params::Params::default();
+        let params = crate::search::params::Params::default();
         for rule in [Rule::Freestyle, Rule::Renju] {
             for board in positions(rule) {
                 let Some(candidates) = order_features(&board, rule) else { continue };
                 assert!(!candidates.is_empty());
-                let pos = crate::position::Position::new(&board, rule);
+                let pos = crate::board::position::Position::new(&board, rule);
                 let me = pos.side_to_move();
                 for c in candidates {
                     let m = pos.index_of(c.point);
@@ -293,7 +293,7 @@ mod tests {
                         + i32::from(pos.info(m, me.opponent()).order[1]);
                     assert_eq!(
                         c.base + corrections,
-                        crate::worker::static_order_score(&pos, m, &params)
+                        crate::eval::order::static_order_score(&pos, m, &params)
                     );
                 }
             }

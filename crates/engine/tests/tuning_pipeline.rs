@@ -27,7 +27,7 @@ fn tuning_dir() -> PathBuf {
 }
 
 fn src_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("eval").join("weights")
 }
 
 /// The first interpreter that imports numpy and scipy; `None` (after saying why, or failing

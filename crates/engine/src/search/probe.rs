@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use renzoku_rules::{Board, Point, Rule};
 
-use crate::position::Position;
+use crate::board::position::Position;
 use crate::score::Score;
-use crate::tt::{Bound, TranspositionTable};
+use crate::search::tt::{Bound, TranspositionTable};
 
 /// Longest best-move line followed through the table.
 const MAX_LINE: usize = 40;

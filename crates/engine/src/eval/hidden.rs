@@ -13,16 +13,16 @@
 
 use std::sync::OnceLock;
 
-use crate::eval::{COMBOS, MASKS, Tables, combined, combo_index};
-use crate::pattern::CODES;
+use crate::board::pattern::CODES;
+use crate::eval::square::{COMBOS, MASKS, Tables, combined, combo_index};
 
 /// A hidden unit's clipping range: [0, ONE] (the fitted weights are multiplied by it).
 pub const ONE: i32 = 1024;
 /// The output weights' extra precision (they are evaluation points times this).
 const OUT_ONE: i64 = 64;
 
-include!("eval_hidden.rs");
-include!("eval_hidden_renju.rs");
+include!("weights/eval_hidden.rs");
+include!("weights/eval_hidden_renju.rs");
 
 /// Per combination: a square's hidden weights as the side to move's square and as the waiting
 /// side's.
@@ -165,7 +165,7 @@ mod tests {
     /// Renju black's overline and double-four squares count nowhere; white's count.
     #[test]
     fn renju_black_forbidden_squares_weigh_nothing() {
-        use crate::pattern::{B4, OL};
+        use crate::board::pattern::{B4, OL};
         let key =
             |codes: [u16; 4]| codes.iter().enumerate().map(|(d, &c)| c << (4 * d)).sum::<u16>();
         for codes in [[u16::from(OL), 0, 0, 0], [u16::from(B4), u16::from(B4), 0, 0]] {

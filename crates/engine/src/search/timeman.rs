@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use crate::limits::Limits;
-use crate::params::Param;
+use crate::search::params::Param;
 
 /// Soft and hard time limits of one move; `None` = unlimited.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

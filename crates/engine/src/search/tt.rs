@@ -267,7 +267,7 @@ impl TranspositionTable {
         &self.slots[start..start + WAYS]
     }
 
-    /// Starts fetching the bucket of `key` (see [`crate::position::Position::hash_after`]), so
+    /// Starts fetching the bucket of `key` (see [`crate::board::position::Position::hash_after`]), so
     /// that a probe a little later finds it in the cache.
     #[inline]
     pub fn prefetch(&self, key: u64) {

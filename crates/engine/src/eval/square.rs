@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use crate::pattern::{B2, B4, CODES, F3, F4, F4X, F5, OL, level};
+use crate::board::pattern::{B2, B4, CODES, F3, F4, F4X, F5, OL, level};
 
 /// Threat class of a square for one colour: what a stone there threatens.
 pub const CL_NONE: u8 = 0;
@@ -64,13 +64,13 @@ const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 /// Rapfi's evaluations of positions from our games (`tuning/fit_combos.py`, see
 /// `tuning/README.md`). Used by every rule but renju.
 const EVAL_COMBO: [[i16; COMBOS]; 2] = EVAL_COMBO_FIT;
-include!("eval_combo.rs");
+include!("weights/eval_combo.rs");
 
 /// Renju's own evaluation shares: black's forbidden points make the same shapes worth
 /// different amounts to each colour. Rows: black's squares as the side to move's and as the
 /// waiting side's, then white's.
 const EVAL_COMBO_RENJU: [[i16; COMBOS]; 4] = EVAL_COMBO_RENJU_FIT;
-include!("eval_combo_renju.rs");
+include!("weights/eval_combo_renju.rs");
 
 /// Number of threat masks ([`threat_mask`]).
 pub const MASKS: usize = 512;
@@ -102,12 +102,12 @@ const EVAL_MASK_RENJU: [i16; MASKS] = EVAL_MASK_RENJU_FIT;
 /// Move-ordering corrections per pattern combination (see `SquareInfo::order`), fitted offline to
 /// a stronger engine's choices (`tuning/fit_order.py`). Used by every rule but renju.
 const ORDER_COMBO: [[i16; COMBOS]; 2] = ORDER_COMBO_FIT;
-include!("order_combo.rs");
+include!("weights/order_combo.rs");
 
 /// Renju's own move-ordering corrections: rows as `ORDER_COMBO`, for black's squares, then
 /// white's.
 const ORDER_COMBO_RENJU: [[i16; COMBOS]; 4] = ORDER_COMBO_RENJU_FIT;
-include!("order_combo_renju.rs");
+include!("weights/order_combo_renju.rs");
 
 /// Which fitted tables a colour's squares use, and whether black's forbidden shapes apply.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -161,7 +161,7 @@ pub struct SquareInfo {
     pub value: i16,
     /// Fitted move-ordering correction per pattern combination: for a move of this colour here
     /// (index 0) and for the opponent's move here, which takes the square from this colour
-    /// (index 1). See `worker::static_order_score`.
+    /// (index 1). See `order::static_order_score`.
     pub order: [i16; 2],
     /// The square's share of the static evaluation: as the side to move's square (index 0) and
     /// as the waiting side's square (index 1).
@@ -261,7 +261,7 @@ pub fn combined(tables: Tables) -> &'static [SquareInfo] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::{DEAD, F2};
+    use crate::board::pattern::{DEAD, F2};
 
     #[test]
     fn combo_indices_are_a_bijection_of_the_code_multisets() {

@@ -6,11 +6,11 @@
 
 use renzoku_rules::{Color, Point};
 
-use crate::eval::{CL_3, CL_4, CL_33, CL_43};
-use crate::movegen::{blocks_can_spoil, defence_moves, four_moves, legal_flex4};
-use crate::pattern::{B3, B4, F3, F4, F4X};
-use crate::position::Position;
-use crate::worker::Worker;
+use crate::board::pattern::{B3, B4, F3, F4, F4X};
+use crate::board::position::Position;
+use crate::eval::square::{CL_3, CL_4, CL_33, CL_43};
+use crate::search::movegen::{blocks_can_spoil, defence_moves, four_moves, legal_flex4};
+use crate::search::worker::Worker;
 
 /// Salt that keeps VCT failures apart from VCF failures in the memo.
 const VCT_SALT: u64 = 0x7C7A_55E1_0F3B_9D21;
@@ -368,10 +368,10 @@ mod tests {
 
     use renzoku_rules::{Rule, parse_diagram};
 
-    use crate::params::Params;
-    use crate::position::Position;
-    use crate::tt::TranspositionTable;
-    use crate::worker::{Shared, Worker};
+    use crate::board::position::Position;
+    use crate::search::params::Params;
+    use crate::search::tt::TranspositionTable;
+    use crate::search::worker::{Shared, Worker};
 
     /// Black wins by three fours in a chain: a (6,7) closed by the white stone at (2,7), then
     /// b (6,10) down the column through a (a four-three), then c (5,10) along row 10 through b,

@@ -8,7 +8,7 @@
 //! - the time: a cautious search keeps iterating longer when the best move changes or its score
 //!   drops, and does not cut its time short for a stable best move; a rash one stops sooner.
 
-use crate::position::Position;
+use crate::board::position::Position;
 
 /// The normal caution (the engine's behaviour without the setting).
 pub const NORMAL: u8 = 1;

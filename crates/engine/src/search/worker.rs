@@ -4,14 +4,16 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{CL_3, CL_4, CL_43, CL_NONE};
-use crate::movegen::{
+use crate::board::position::Position;
+use crate::eval::order::OrderTerms;
+use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
+use crate::eval::static_eval::{EVAL_LIMIT, static_eval};
+use crate::score::{INF, MATE, MATE_BOUND};
+use crate::search::movegen::{
     blocks_can_spoil, defence_moves_with, has_four_moves, legal_flex4, quiet_moves,
 };
-use crate::params::{Param, Params};
-use crate::position::Position;
-use crate::score::{INF, MATE, MATE_BOUND};
-use crate::tt::{Bound, TranspositionTable};
+use crate::search::params::{Param, Params};
+use crate::search::tt::{Bound, TranspositionTable};
 
 pub const MAX_PLY: usize = 120;
 
@@ -75,75 +77,6 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
-    }
-}
-
-/// How far a static value may go: half the mate bound, so that no evaluation (scaled by
-/// `eval_scale` too) reads as a mate score.
-const EVAL_LIMIT: i32 = MATE_BOUND / 2;
-
-/// Static evaluation of a position for its side to move: the side to move's square shares
-/// minus the waiting side's, plus the term of the position's threat mask, plus the hidden
-/// layer's share (weights fitted offline, see `eval.rs` and `hidden.rs`).
-pub fn static_eval(pos: &Position) -> i32 {
-    let me = pos.side_to_move();
-    let mask = position_threat_mask(pos);
-    let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false)
-        + crate::eval::mask_eval(pos.rule, mask)
-        + pos.hidden_eval(mask);
-    score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
-/// The threat mask (`eval::threat_mask`) of a position, for its side to move.
-pub fn position_threat_mask(pos: &Position) -> usize {
-    let me = pos.side_to_move();
-    let opp = me.opponent();
-    crate::eval::threat_mask(|mine, class| pos.has_class(if mine { me } else { opp }, class))
-}
-
-/// The part of a move's ordering score that depends on the position only (not on killers,
-/// history or the hash move): what the mover makes there, what it takes from the opponent, and
-/// the fitted corrections per pattern combination (`SquareInfo::order`).
-pub fn static_order_score(pos: &Position, m: usize, p: &Params) -> i32 {
-    OrderTerms::new(pos, p).score(pos, m)
-}
-
-/// What [`static_order_score`] takes of the position and the parameters besides the move,
-/// fetched once for a whole move list: the loop over the moves reloaded them for every move
-/// (the compiler cannot tell that the keys it writes leave them alone).
-#[derive(Clone, Copy)]
-struct OrderTerms {
-    me: renzoku_rules::Color,
-    own_class: i32,
-    block_four: i32,
-    block_three: i32,
-}
-
-impl OrderTerms {
-    fn new(pos: &Position, p: &Params) -> OrderTerms {
-        OrderTerms {
-            me: pos.side_to_move(),
-            own_class: p.get(Param::OrderOwnClass),
-            block_four: p.get(Param::OrderBlockFour),
-            block_three: p.get(Param::OrderBlockThree),
-        }
-    }
-
-    #[inline]
-    fn score(self, pos: &Position, m: usize) -> i32 {
-        let mine = pos.info(m, self.me);
-        let theirs = pos.info(m, self.me.opponent());
-        let mut s = i32::from(mine.value) * 2
-            + i32::from(theirs.value)
-            + i32::from(mine.class) * self.own_class
-            + i32::from(mine.order[0])
-            + i32::from(theirs.order[1]);
-        if theirs.class >= CL_4 {
-            s += self.block_four;
-        } else if theirs.class >= CL_3 {
-            s += self.block_three;
-        }
-        s
     }
 }
 
@@ -944,7 +877,7 @@ mod tests {
         let pos = Position::new(&board, renzoku_rules::Rule::Freestyle);
         let raw = static_eval(&pos);
         assert_ne!(raw, 0, "the diagram needs a nonzero value");
-        let tt = crate::tt::TranspositionTable::new(1 << 16);
+        let tt = crate::search::tt::TranspositionTable::new(1 << 16);
         let stop = AtomicBool::new(false);
         for (scale, want) in [(100, raw), (50, raw * 50 / 100), (400, raw * 4)] {
             let shared = Shared::new(&tt, &stop, Params::default().with(Param::EvalScale, scale));

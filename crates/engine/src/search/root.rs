@@ -6,16 +6,19 @@ use std::time::Duration;
 
 use renzoku_rules::{Board, Point, Rule};
 
-use crate::engine::SearchResult;
+use crate::board::position::Position;
+use crate::eval::static_eval::static_eval;
 use crate::limits::{Limits, SearchMode};
-use crate::movegen::{all_legal, blocks_can_spoil, defence_moves, legal_flex4, quiet_moves};
 use crate::observer::{IterationInfo, RootMoveInfo, SearchObserver};
-use crate::params::Param;
-use crate::position::Position;
 use crate::score::{INF, MATE, MATE_BOUND, Score};
-use crate::timeman::TimeBudget;
-use crate::tt::TranspositionTable;
-use crate::worker::{MAX_PLY, Shared, Worker, log_reduction, static_eval};
+use crate::search::movegen::{
+    all_legal, blocks_can_spoil, defence_moves, legal_flex4, quiet_moves,
+};
+use crate::search::params::Param;
+use crate::search::result::SearchResult;
+use crate::search::timeman::TimeBudget;
+use crate::search::tt::TranspositionTable;
+use crate::search::worker::{MAX_PLY, Shared, Worker, log_reduction};
 
 /// Fours a root VCF probe may chain, and its node budget before the main search.
 const ROOT_VCF_DEPTH: u32 = 40;
@@ -45,7 +48,7 @@ fn root_moves(w: &Worker<'_>, excluded: &[Point], caution: u8) -> Vec<usize> {
     }
     if moves.is_empty() {
         quiet_moves(pos, &mut moves);
-        crate::caution::widen_root_moves(pos, caution, &mut moves);
+        crate::search::caution::widen_root_moves(pos, caution, &mut moves);
     }
     let kept: Vec<usize> =
         moves.iter().copied().filter(|&i| !excluded.contains(&pos.point(i))).collect();
@@ -350,7 +353,7 @@ fn iterate<'o>(
                     let changed = outcome.as_ref().is_some_and(|o| o.best != root[0].idx);
                     stable_iterations = if changed { 0 } else { stable_iterations + 1 };
                     let dropped = prev_score - score > 30 && prev_score.abs() < MATE_BOUND;
-                    time_scale = crate::caution::time_scale(
+                    time_scale = crate::search::caution::time_scale(
                         limits.caution,
                         dropped,
                         changed,

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | 8 | magic `RZKHASH\0` |
 //! | 4 | format version ([`FORMAT_VERSION`]) |
-//! | 4 | entry layout version (the table's packing, [`crate::tt::LAYOUT_VERSION`]) |
+//! | 4 | entry layout version (the table's packing, [`crate::search::tt::LAYOUT_VERSION`]) |
 //! | 8 | slots of the table the entries come from |
 //! | 4 | entries per bucket |
 //! | 4 | generation of the table |
@@ -15,7 +15,7 @@
 //! | n × 20 | entries: slot index (u32), check word (u64), data word (u64), in increasing index order |
 //! | 8 | checksum of every byte before it ([`checksum`]) |
 //!
-//! Only non-empty slots are written. Keys are stored salted (see [`crate::tt`]), so loaded
+//! Only non-empty slots are written. Keys are stored salted (see [`crate::search::tt`]), so loaded
 //! entries are found again only under the rule and board size that wrote them. Loading reads
 //! and checks the whole file before the table is touched: any error leaves it as it was.
 
@@ -23,7 +23,7 @@ use std::fmt;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
-use crate::tt::{LAYOUT_VERSION, RawEntry, TranspositionTable, WAYS, is_valid_data};
+use crate::search::tt::{LAYOUT_VERSION, RawEntry, TranspositionTable, WAYS, is_valid_data};
 
 pub(crate) const MAGIC: &[u8; 8] = b"RZKHASH\0";
 pub(crate) const FORMAT_VERSION: u32 = 1;
@@ -307,7 +307,7 @@ pub(crate) fn load(tt: &TranspositionTable, path: &Path) -> Result<u64, HashFile
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tt::{Bound, salt};
+    use crate::search::tt::{Bound, salt};
     use renzoku_rules::Point;
 
     fn filled() -> TranspositionTable {

@@ -1,0 +1,232 @@
+//! Tests of the position: incremental state against a fresh build, key windows, lazy hidden
+//! sums.
+
+use super::hidden_cache::replay_changes;
+#[cfg(target_arch = "x86_64")]
+use super::hidden_cache::replay_changes_avx2;
+use super::hot::{hot_entry, pack};
+use super::keys::key_positions;
+use super::*;
+use crate::eval::hidden;
+use crate::eval::square::{CL_3, CL_4, CL_FLEX4};
+
+fn fresh_equals(pos: &Position) {
+    let fresh = Position::new(&pos.current_board(), pos.rule);
+    assert_eq!(fresh.hash, pos.hash);
+    assert_eq!(fresh.eval_sums, pos.eval_sums);
+    assert_eq!(fresh.hidden_sums(), pos.hidden_sums());
+    for c in 0..2 {
+        for class in CL_3..CLASSES as u8 {
+            let fresh_set: Vec<usize> = fresh.by_class[c][class as usize].iter().collect();
+            let set: Vec<usize> = pos.by_class[c][class as usize].iter().collect();
+            assert_eq!(usize::from(pos.class_counts[c][class as usize]), set.len());
+            assert_eq!(fresh_set, set, "colour {c} class {class}");
+        }
+    }
+    // Padding squares may hold stale keys; only real squares matter.
+    for y in 0..pos.height {
+        for x in 0..pos.width {
+            let i = pos.index(x, y);
+            for d in 0..4 {
+                let at = usize::from(pos.windows[i][d]) + 5;
+                assert_eq!(fresh.keys[d][at], pos.keys[d][at], "keys at {x},{y}");
+            }
+            assert_eq!(fresh.pat[i], pos.pat[i], "patterns at {x},{y}");
+            for c in [Color::Black, Color::White] {
+                assert_eq!(fresh.info(i, c), pos.info(i, c), "info at {x},{y}");
+            }
+            assert_eq!(fresh.near(i), pos.near(i), "near at {x},{y}");
+        }
+    }
+}
+
+/// A pass is a ply without a stone: the moves before it are one ply further back, and
+/// taking the pass back restores them.
+#[test]
+fn recent_moves_count_a_pass_as_a_ply() {
+    let board = Board::new(15, 15).expect("size");
+    let mut pos = Position::new(&board, Rule::Freestyle);
+    let (a, b, c) = (pos.index(7, 7), pos.index(8, 8), pos.index(6, 8));
+    pos.make(a);
+    pos.make(b);
+    pos.pass();
+    assert_eq!([0, 1, 2, 3].map(|k| pos.recent_move(k)), [None, Some(b), Some(a), None]);
+    pos.make(c);
+    assert_eq!([0, 1, 2, 3].map(|k| pos.recent_move(k)), [Some(c), None, Some(b), Some(a)]);
+    pos.unmake();
+    pos.pass();
+    assert_eq!([0, 1, 2].map(|k| pos.recent_move(k)), [Some(b), Some(a), None]);
+    assert_eq!(pos.side, Color::Black);
+}
+
+/// Each direction's key positions are one to one over the padded board, and stepping along
+/// the direction from a real square steps by one position, 5 steps either way.
+#[test]
+fn key_windows_follow_the_lines() {
+    for (width, height) in [(5, 5), (13, 9), (9, 13), (32, 7), (32, 32)] {
+        let (w, h) = (width + 2 * PAD, height + 2 * PAD);
+        let at = |px: usize, py: usize, d: usize| key_positions(px, py, w, h)[d];
+        for d in 0..4 {
+            let mut seen = vec![false; CAP];
+            for py in 0..h {
+                for px in 0..w {
+                    assert!(!seen[at(px, py, d)], "{width}x{height} direction {d}");
+                    seen[at(px, py, d)] = true;
+                }
+            }
+        }
+        assert_eq!(
+            window_starts(PAD, PAD, w, h).map(|s| usize::from(s) + 5),
+            [0, 1, 2, 3].map(|d| at(PAD, PAD, d))
+        );
+        let steps = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        for y in PAD..PAD + height {
+            for x in PAD..PAD + width {
+                for (d, (dx, dy)) in steps.into_iter().enumerate() {
+                    for k in -5..=5isize {
+                        let (px, py) =
+                            (x.wrapping_add_signed(k * dx), y.wrapping_add_signed(k * dy));
+                        assert_eq!(at(px, py, d), at(x, y, d).wrapping_add_signed(k));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_matches_fresh() {
+    // Freestyle's compact tables skip the fifth square on each side; the others do not.
+    for rule in [Rule::Renju, Rule::Freestyle, Rule::CaroStandard] {
+        incremental_matches_fresh_under(rule);
+    }
+}
+
+fn incremental_matches_fresh_under(rule: Rule) {
+    let mut board = Board::new(13, 9).expect("size");
+    board.set_wall(Point::new(3, 3)).expect("wall");
+    let mut pos = Position::new(&board, rule);
+    let moves = [(6, 4), (7, 4), (6, 5), (7, 5), (6, 3), (0, 0), (12, 8), (5, 4), (6, 6)];
+    for &(x, y) in &moves {
+        let i = pos.index(x, y);
+        let predicted = pos.hash_after(i);
+        pos.make(i);
+        assert_eq!(pos.hash(), predicted, "hash after {x},{y}");
+        fresh_equals(&pos);
+    }
+    for _ in 0..moves.len() {
+        pos.unmake();
+        fresh_equals(&pos);
+    }
+    assert_eq!(pos.hash, Position::new(&board, rule).hash);
+}
+
+/// The lazily updated hidden sums match a fresh position's after any walk of makes and
+/// unmakes, when they are read only now and then (so that later moves replace positions
+/// whose sums were read, and several moves are caught up at once).
+#[test]
+fn lazy_hidden_sums_match_fresh() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for (w, h, rule) in [
+        (15, 15, Rule::Freestyle),
+        (9, 7, Rule::Standard),
+        (20, 20, Rule::CaroFreestyle),
+        (15, 15, Rule::Renju),
+    ] {
+        let board = Board::new(w, h).expect("size");
+        let mut pos = Position::new(&board, rule);
+        let mut checked = 0;
+        for _ in 0..600 {
+            let depth = pos.stack.len();
+            if depth > 0 && (next(3) == 0 || depth > 40) {
+                pos.unmake();
+            } else {
+                let x = next(u64::from(w)) as usize;
+                let y = next(u64::from(h)) as usize;
+                let i = pos.index(x, y);
+                if pos.is_empty(i) {
+                    pos.make(i);
+                }
+            }
+            if next(4) == 0 {
+                let board = pos.current_board();
+                let fresh = Position::new(&board, rule);
+                assert_eq!(fresh.hidden_sums(), pos.hidden_sums(), "{rule:?} {board:?}");
+                assert_ne!(pos.hidden_sums(), [hidden::NO_SUMS; 2]);
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "only {checked} checks");
+    }
+}
+
+/// The AVX2 replay of the hidden sums gives the baseline code's sums exactly.
+#[cfg(target_arch = "x86_64")]
+#[test]
+#[allow(unsafe_code)]
+fn avx2_replay_matches_the_baseline() {
+    if !std::arch::is_x86_feature_detected!("avx2") {
+        eprintln!("skipped: this CPU has no AVX2, only the baseline code runs here");
+        return;
+    }
+    let board = Board::square(15).expect("size");
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let mut pos = Position::new(&board, rule);
+        let cache = pos.hidden.as_ref().expect("a hidden layer").borrow().clone();
+        for (x, y) in [(7, 7), (8, 8), (7, 8), (6, 6), (9, 9), (7, 9), (7, 6), (5, 5)] {
+            pos.make(pos.index(x, y));
+        }
+        let changes = &pos.changes.entries[..pos.changes.len];
+        assert!(changes.len() > 40);
+        let (start, mut baseline, mut wide) = (cache.sums[0], cache.sums[0], cache.sums[0]);
+        replay_changes(cache.layer, cache.combo_of, changes, &start, &mut baseline);
+        // SAFETY: AVX2 is present (checked above).
+        unsafe { replay_changes_avx2(cache.layer, cache.combo_of, changes, &start, &mut wide) };
+        assert_eq!(baseline, wide, "{rule:?}");
+        assert_eq!(baseline, pos.hidden_sums(), "{rule:?}");
+    }
+}
+
+/// Packed shares add up exactly, at the extremes of their range too.
+#[test]
+fn packed_shares_sum_exactly() {
+    let shares: [[i16; 2]; 6] =
+        [[0, 0], [1, -1], [-1, 1], [i16::MAX, i16::MIN], [i16::MIN, i16::MAX], [-300, 77]];
+    for &a in &shares {
+        for &b in &shares {
+            for n in [1u64, 2, 1024] {
+                let sum = (0..n).fold(0u64, |s, _| s.wrapping_add(pack(a)).wrapping_add(pack(b)));
+                let expected = [0, 1].map(|k| (i32::from(a[k]) + i32::from(b[k])) * n as i32);
+                assert_eq!(unpack(sum), expected, "{a:?} + {b:?}, {n} times");
+            }
+        }
+    }
+    for class in 0..CLASSES as u8 {
+        let (a, b) = (hot_entry([-5, -7], class), hot_entry([300, 1], CL_FIVE));
+        assert_eq!([class_of(a), class_of(b)], [class, CL_FIVE]);
+        // Whole entries add and subtract as their shares do, whatever the classes.
+        assert_eq!(unpack(a.wrapping_add(b)), [295, -6]);
+        assert_eq!(unpack(a.wrapping_add(b).wrapping_sub(a)), [300, 1]);
+    }
+}
+
+#[test]
+fn threat_squares() {
+    let mut board = Board::square(15).expect("size");
+    for x in 5..8 {
+        board.put(Point::new(x, 7), Color::Black).expect("put");
+    }
+    let pos = Position::new(&board, Rule::Freestyle);
+    let flex: Vec<Point> =
+        pos.squares_of(Color::Black, CL_FLEX4).iter().map(|i| pos.point(i)).collect();
+    assert_eq!(flex, vec![Point::new(4, 7), Point::new(8, 7)]);
+    let fours = pos.squares_of(Color::Black, CL_4).count();
+    assert_eq!(fours, 2); // 3,7 and 9,7
+    assert!(!pos.has_five(Color::Black));
+}

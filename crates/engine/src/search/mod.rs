@@ -1,0 +1,16 @@
+//! The search: the root driver (`root`: iterative deepening, aspiration, multi-PV, Lazy SMP),
+//! one thread's alpha-beta (`worker`), the threat searches (`threat`), move generation
+//! (`movegen`), the transposition table and its file (`tt`, `hashfile`, `probe`), time
+//! (`timeman`, `caution`) and the tunable constants (`params`).
+
+pub(crate) mod caution;
+pub(crate) mod hashfile;
+pub(crate) mod movegen;
+pub mod params;
+pub(crate) mod probe;
+pub(crate) mod result;
+pub(crate) mod root;
+pub(crate) mod threat;
+pub(crate) mod timeman;
+pub(crate) mod tt;
+pub(crate) mod worker;
