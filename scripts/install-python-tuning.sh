@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs Debian's numpy and scipy when no Python 3 here has them: the engine's tuning-pipeline
 # test (crates/engine/tests/tuning_pipeline.rs) runs the fitting scripts of
-# crates/engine/tuning/ and looks for them in the same interpreters, in this order. Needs root;
+# tuning/ and looks for them in the same interpreters, in this order. Needs root;
 # CI runs as root.
 set -euo pipefail
 for py in "${RENZOKU_PYTHON:-}" python3 /usr/bin/python3; do

@@ -23,7 +23,7 @@ use renzoku_engine::{Rule, Score};
 use renzoku_rules::{Board, Point};
 
 fn tuning_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..").join("tuning")
 }
 
 fn src_dir() -> PathBuf {

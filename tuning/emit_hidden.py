@@ -2,8 +2,8 @@
 renju features: a layer per colour) from a fit_hidden.py result: the hidden layer's weights
 quantized as src/hidden.rs computes with them (the linear part goes through emit_combos.py).
 
-usage: python3 emit_hidden.py FITTED.npz > ../src/eval/weights/eval_hidden.rs
-       python3 emit_hidden.py FITTED_RENJU.npz > ../src/eval/weights/eval_hidden_renju.rs
+usage: python3 emit_hidden.py FITTED.npz > ../crates/engine/src/eval/weights/eval_hidden.rs
+       python3 emit_hidden.py FITTED_RENJU.npz > ../crates/engine/src/eval/weights/eval_hidden_renju.rs
 """
 import sys
 import numpy as np

@@ -2,7 +2,7 @@
 rows, from a fit with `--rule 4` features) from the tables fitted by fit_combos.py: the square
 tables and the threat-mask term.
 
-usage: python3 emit_combos.py FITTED.npz > ../src/eval/weights/eval_combo.rs
+usage: python3 emit_combos.py FITTED.npz > ../crates/engine/src/eval/weights/eval_combo.rs
 """
 import sys
 import numpy as np

@@ -1,7 +1,7 @@
 """Offline study: does a small nonlinear move-ordering model predict the stronger engine's move
 better than the additive corrections of fit_order.py? Nothing is written into the engine.
 
-usage: python3 fit_order_hidden.py ORDER.csv [--combo-rs ../src/eval/weights/order_combo.rs]
+usage: python3 fit_order_hidden.py ORDER.csv [--combo-rs ../crates/engine/src/eval/weights/order_combo.rs]
            [--hidden 4,8,16] [--lambda 1e-5] [--hidden-lambda 1e-5] [--iterations 400]
            [--near] [--near-hidden 16] [--seed 1] [--out FIT.npz]
 
@@ -46,7 +46,7 @@ NONE = N  # slot for "no combination" (-1), pinned at zero
 ap = argparse.ArgumentParser()
 ap.add_argument('order')
 ap.add_argument('--combo-rs', default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                    '..', 'src', 'eval', 'weights', 'order_combo.rs'))
+                                                    '..', 'crates', 'engine', 'src', 'eval', 'weights', 'order_combo.rs'))
 ap.add_argument('--hidden', default='4,8,16')
 ap.add_argument('--lambda', dest='lam', type=float, default=1e-5)
 ap.add_argument('--hidden-lambda', dest='hlam', type=float, default=1e-5)

@@ -3,8 +3,8 @@ every rule but renju: src/eval_combo.rs and src/eval_hidden.rs; renju's: eval_co
 eval_hidden_renju.rs) and writes it as a fit_hidden.py result, so that a fit can be continued
 (`fit_hidden.py --init`) from the weights in use when their .npz is lost.
 
-usage: python3 rs_to_npz.py ../src/eval/weights/eval_combo.rs ../src/eval/weights/eval_hidden.rs OUT.npz [--scale K]
-       python3 rs_to_npz.py ../src/eval/weights/eval_combo_renju.rs ../src/eval/weights/eval_hidden_renju.rs OUT.npz \
+usage: python3 rs_to_npz.py ../crates/engine/src/eval/weights/eval_combo.rs ../crates/engine/src/eval/weights/eval_hidden.rs OUT.npz [--scale K]
+       python3 rs_to_npz.py ../crates/engine/src/eval/weights/eval_combo_renju.rs ../crates/engine/src/eval/weights/eval_hidden_renju.rs OUT.npz \
            --scale 700
 
 OUT.npz has the layout fit_hidden.py saves (and emit_combos.py / emit_hidden.py read):
