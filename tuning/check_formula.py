@@ -1,6 +1,6 @@
 """Checks that the tuning scripts compute the evaluation the engine computes: for positions
 labelled with the engine's own static evaluation (points, from the side to move's view), the
-formula of `labelled_features.logits` (through `fit_logits`) over an evaluation read back by rs_to_npz.py must give the
+formula of `labelled_features.logits` (through `fit_logits`) over an evaluation read back by net_to_npz.py must give the
 same value up to the engine's rounding of the hidden layer's output (less than one point).
 Prints the number of positions and the largest difference; exits 1 when a position differs by a
 point or more. The engine's test `tests/tuning_pipeline.rs` runs it.

@@ -1,4 +1,4 @@
-"""Scores an evaluation fit (fit_hidden.py's OUT.npz, or rs_to_npz.py's copy of the evaluation
+"""Scores an evaluation fit (fit_hidden.py's OUT.npz, or net_to_npz.py's copy of the evaluation
 in use) against labelled positions: the cross-entropy of its winning chances against the
 labels', the labels' own entropy (the floor), the excess over it, and the correlation of the
 logits. One line per features file, so positions of different kinds (board sizes, rules, game

@@ -18,8 +18,8 @@ position is held out (with --holdout-block B, every tenth run of B consecutive p
 positions unpacked from the sorted label files, the positions of one game, and of games from one
 opening, lie together, so the held-out loss is not flattered by sibling positions in training);
 the held-out cross-entropy of the tables in use, of the float fit and of the fit as the engine
-computes it (quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part, for
-emit_combos.py) and the hidden layer (for emit_hidden.py). --init continues from an earlier
+computes it (quantized) is printed. OUT.npz holds `combos` and `masks` (the linear part) and the
+hidden layer; write_net.py --fit OUT.npz makes the engine's weights file of it. --init continues from an earlier
 OUT.npz (with more units than it had: the new ones start with output weight 0). The all-dead
 combination stays 0 everywhere (its count is the board's geometry). --keep-spread (with --init)
 scales the fitted output back to the starting fit's spread of values on the training positions:

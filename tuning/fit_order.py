@@ -1,16 +1,16 @@
-"""Fits the move-ordering corrections per pattern combination (src/order_combo.rs) to a stronger
-engine's moves.
+"""Fits the move-ordering corrections per pattern combination (a weights file's order_combo
+tables, see netfile.py) to a stronger engine's moves.
 
-usage: python3 fit_order.py ORDER.csv OUT.rs [LAMBDA ...]       (every rule but renju)
-       python3 fit_order.py --renju ORDER.csv OUT.rs [LAMBDA ...]  (features made with --rule 4)
+usage: python3 fit_order.py ORDER.csv OUT.npz [LAMBDA ...]       (every rule but renju)
+       python3 fit_order.py --renju ORDER.csv OUT.npz [LAMBDA ...]  (features made with --rule 4)
 
 ORDER.csv: `features --order` output (the engine's move, then every candidate with its static
 ordering score without corrections and the combination indices of the mover's and the
 opponent's codes). Model: the chance that a candidate is the move is a softmax over
 base / T + A[mine] + B[theirs]; T alone first (the table in use), then A and B with an L2
 penalty. Every tenth position is held out; prints its log-loss, top-1 and top-6 hit rates (the
-search's late-move limit at depth 1 is 6) before and after, and writes the Rust constants
-(A and B times T, in ordering-score units). Under renju the indices of white's combinations are
+search's late-move limit at depth 1 is 6) before and after, and writes the tables
+(A and B times T, in ordering-score units) to OUT.npz as `order`, for write_net.py --order. Under renju the indices of white's combinations are
 offset by COMBOS (A and B have a half per colour) and -1 marks a square forbidden to black,
 which gets no correction.
 """
@@ -111,19 +111,6 @@ A, B = (np.clip(np.round(v[:N] * T), -30000, 30000).astype(int) for v in best[2:
 # Per colour table (one under the other rules): the mover's correction, then the opponent's.
 rows = [r for k in range(N // COMBOS) for r in (A[k * COMBOS:(k + 1) * COMBOS],
                                                 B[k * COMBOS:(k + 1) * COMBOS])]
-with open(out_path, 'w') as out:
-    out.write('// Fitted by tuning/fit_order.py (see tuning/README.md): move-ordering corrections per\n')
-    out.write("// combination of a square's four line codes (`eval::combo_index`); row 0: for a move of the\n")
-    out.write("// square's colour, row 1: for the opponent's move there.\n")
-    if renju:
-        out.write("// Renju: rows 0 and 1 for black's squares, rows 2 and 3 for white's.\n")
-        out.write('const ORDER_COMBO_RENJU_FIT: [[i16; COMBOS]; 4] = [\n')
-    else:
-        out.write('const ORDER_COMBO_FIT: [[i16; COMBOS]; 2] = [\n')
-    for row in rows:
-        out.write('    [\n')
-        vals = [str(v) for v in row]
-        for i in range(0, len(vals), 16):
-            out.write('        ' + ', '.join(vals[i:i + 16]) + ',\n')
-        out.write('    ],\n')
-    out.write('];\n')
+# write_net.py --order OUT.npz puts them into a weights file.
+np.savez(out_path, order=np.array(rows, dtype=np.int64))
+print(f'{out_path}: {len(rows)} rows of ordering corrections (write_net.py --order)')

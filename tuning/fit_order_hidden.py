@@ -1,7 +1,7 @@
 """Offline study: does a small nonlinear move-ordering model predict the stronger engine's move
 better than the additive corrections of fit_order.py? Nothing is written into the engine.
 
-usage: python3 fit_order_hidden.py ORDER.csv [--combo-rs ../crates/engine/src/eval/weights/order_combo.rs]
+usage: python3 fit_order_hidden.py ORDER.csv [--net ../crates/engine/src/eval/weights/generic.rzn]
            [--hidden 4,8,16] [--lambda 1e-5] [--hidden-lambda 1e-5] [--iterations 400]
            [--near] [--near-hidden 16] [--seed 1] [--out FIT.npz]
 
@@ -14,7 +14,7 @@ combination indices of the mover's and of the opponent's four line codes on the 
 the static ordering score without corrections, T a temperature fitted on the training part):
   base only          z = base / T                             (fit_order.py's "no corrections")
   current ordering   z = (base + ORDER_COMBO[0][m] + ORDER_COMBO[1][t]) / T'   (the tables in
-                     --combo-rs, i.e. the engine's static ordering; only T' is fitted)
+                     --net, i.e. the engine's static ordering; only T' is fitted)
   additive refit     z = base / T + A[m] + B[t]   (fit_order.py's model, L2 --lambda, L-BFGS)
   hidden H           z = base / T + A[m] + B[t] + sum_h w_h * clip(a_h[m] + b_h[t] + c_h, 0, 1)
                      (A, B start from the additive refit, which is run to convergence with tight
@@ -33,7 +33,7 @@ fit_order.py), the iterations and the seconds the fit took. --out saves the fitt
 """
 import argparse
 import os
-import re
+import netfile
 import time
 
 import numpy as np
@@ -45,8 +45,9 @@ NONE = N  # slot for "no combination" (-1), pinned at zero
 
 ap = argparse.ArgumentParser()
 ap.add_argument('order')
-ap.add_argument('--combo-rs', default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                    '..', 'crates', 'engine', 'src', 'eval', 'weights', 'order_combo.rs'))
+ap.add_argument('--net', default=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..',
+                                             'crates', 'engine', 'src', 'eval', 'weights',
+                                             'generic.rzn'))
 ap.add_argument('--hidden', default='4,8,16')
 ap.add_argument('--lambda', dest='lam', type=float, default=1e-5)
 ap.add_argument('--hidden-lambda', dest='hlam', type=float, default=1e-5)
@@ -142,8 +143,7 @@ T = minimize_scalar(lambda t: -tr.logp(tr.base / t)[1].mean(), bounds=(10, 5000)
 print(f'temperature T = {T:.1f} ordering points per nat')
 report('base only (no corrections)', tr.base / T, te.base / T)
 
-text = open(args.combo_rs).read()
-vals = np.array(re.findall(r'-?\d+', text[text.index('= ['):]), dtype=float)
+vals = netfile.read(args.net)['order_combo'][:2].reshape(-1).astype(float)
 assert len(vals) == 2 * COMBOS, len(vals)
 Ause = np.append(vals[:COMBOS], 0.0)
 Buse = np.append(vals[COMBOS:], 0.0)

@@ -76,7 +76,7 @@ def logits(signed, counts, masks, linear, embed, mask_rows, out, out_bias, scale
 
 def fit_logits(fit, counts, masks, scale):
     """`logits` of the positions (`read`'s counts and masks) under a fit saved in fit_hidden.py's
-    OUT.npz layout (or rs_to_npz.py's copy of the evaluation in use)."""
+    OUT.npz layout (or net_to_npz.py's copy of the evaluation in use)."""
     blocks, combos, _ = fit['embed'].shape
     linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
     signed = counts.multiply(role_signs(blocks, combos)[None, :]).tocsr()

@@ -7,6 +7,7 @@
 mod analysis;
 mod balance;
 mod controller;
+mod eval_file;
 mod extended;
 mod flags;
 mod openings;
@@ -58,4 +59,39 @@ pub fn run_protocol() -> anyhow::Result<()> {
 pub fn run_bench(depth: Option<u32>) {
     let report = renzoku_engine::bench_with(depth.unwrap_or(renzoku_engine::BENCH_DEPTH));
     println!("{} nodes {} nps", report.nodes, report.nps);
+}
+
+/// Loads the weights files of `--eval-file` before anything else (one per rule family; a later
+/// file of the same family wins). An unusable file stops the brain: the user asked for it.
+pub fn load_eval_files(paths: &[std::path::PathBuf]) -> anyhow::Result<()> {
+    for path in paths {
+        let info = renzoku_engine::load_eval_file(path)?;
+        eprintln!("pbrain-renzoku: {info}");
+    }
+    Ok(())
+}
+
+/// `pbrain-renzoku nets [FILE]...`: the nets in use (built-in or from `--eval-file`), or what
+/// the given weights files hold, checked as the brain would load them.
+pub fn show_nets(files: &[std::path::PathBuf]) -> anyhow::Result<()> {
+    if files.is_empty() {
+        for info in renzoku_engine::eval_nets() {
+            println!("{info}");
+        }
+        return Ok(());
+    }
+    let mut failed = 0;
+    for path in files {
+        match renzoku_engine::load_eval_file(path) {
+            Ok(info) => println!("{info}"),
+            Err(e) => {
+                println!("error: {e}");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        anyhow::bail!("{failed} of {} files cannot be used", files.len());
+    }
+    Ok(())
 }

@@ -139,6 +139,16 @@ impl Reader {
                     self.forward_command(Command::Info(Info::Evaluate(path)));
                 }
             }
+            // Applied at once (a search keeps the net it started with); the hash table's values
+            // came from the old net, so it is cleared in turn, after a running search.
+            Command::Info(Info::Unknown { key, value }) if key == "eval_file" => {
+                let reply = crate::eval_file::apply(&value);
+                let changed = matches!(reply, Reply::Message(_));
+                self.out.send(&reply);
+                if changed {
+                    self.forward_command(Command::ClearHash);
+                }
+            }
             Command::Info(info) => {
                 let mut settings = self.settings.lock().unwrap_or_else(PoisonError::into_inner);
                 if let Err(reason) = settings.apply(&info, self.yixin) {

@@ -18,6 +18,10 @@
 //! assert!(result.best_move.is_some());
 //! ```
 //!
+//! The evaluation's weights are a versioned binary file per rule family (`eval/weights/*.rzn`,
+//! built in); [`load_eval_file`] replaces a family's net at run time (the brain's
+//! `INFO eval_file`).
+//!
 //! Inside: incremental line-pattern evaluation, threat-first move generation, a VCF solver at the
 //! root and at the leaves, PVS alpha-beta with iterative deepening, aspiration windows, a shared
 //! lockless transposition table, killer/history ordering, LMR, and Lazy SMP threads.
@@ -37,6 +41,8 @@ pub use search::params;
 
 pub use bench::{BENCH_DEPTH, BenchReport, bench, bench_with};
 pub use engine::{Engine, EngineConfig, evaluate, is_prepared, prepare, prepare_all_in_background};
+pub use eval::net::format::{Family as EvalFamily, FormatError as EvalFormatError};
+pub use eval::net::{EvalFileError, NetInfo, eval_nets, load_eval_file, reset_eval};
 pub use limits::{Limits, SearchMode};
 pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
 pub use renzoku_rules::{Board, Point, Rule};

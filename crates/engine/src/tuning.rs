@@ -97,6 +97,7 @@ pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
     } else {
         &[Tables::Generic]
     };
+    let net = crate::eval::net::Net::current(rule);
     let mut table = vec![Vec::new(); COMBOS];
     let n = CODES as u8;
     for a in 0..n {
@@ -107,7 +108,7 @@ pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
                     for &set in sets {
                         // The table's own row, also for combinations forbidden to renju
                         // black (never counted, but kept through a refit).
-                        table[combo].extend(set.rows(combo).0.map(i32::from));
+                        table[combo].extend(net.rows(set, combo).0.map(i32::from));
                     }
                 }
             }
@@ -129,7 +130,8 @@ pub fn class_counts(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> 
 
 /// The threat-mask term in use (`eval::mask_eval`), per mask.
 pub fn mask_table_in_use(rule: renzoku_rules::Rule) -> Vec<i32> {
-    (0..crate::eval::square::MASKS).map(|m| crate::eval::square::mask_eval(rule, m)).collect()
+    let net = crate::eval::net::Net::current(rule);
+    (0..crate::eval::square::MASKS).map(|m| net.mask_eval(m)).collect()
 }
 
 /// One candidate move of [`order_features`].
@@ -252,7 +254,7 @@ mod tests {
     /// reads the side to move's sums in the first role and the waiting side's in the second.
     fn hidden_output_of_counts(rule: Rule, board: &Board, counts: &[i32]) -> i32 {
         use renzoku_rules::Color;
-        let layer = crate::eval::hidden::Layer::of(rule);
+        let layer = crate::eval::net::Net::current(rule).layer();
         let me = board.side_to_move();
         let mut sums = [crate::eval::hidden::NO_SUMS; 2];
         for (c, color) in [Color::Black, Color::White].into_iter().enumerate() {

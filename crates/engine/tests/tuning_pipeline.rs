@@ -1,8 +1,8 @@
 //! The offline tuning scripts (`tuning/*.py`) against the engine they tune. The fits read the
-//! evaluation in use back out of its source files, fit it in Python and write it back as Rust:
+//! evaluation in use back out of its weights file, fit it in Python and write a weights file:
 //! a script that drifts from the engine fits one evaluation and ships another. Two checks:
-//! - the round trip: `rs_to_npz.py` reads each evaluation (the generic one and renju's), and
-//!   `emit_combos.py` and `emit_hidden.py` write the same source files again, byte for byte;
+//! - the round trip: `net_to_npz.py` reads each evaluation (the generic net and renju's), and
+//!   `write_net.py` writes the same weights file again, byte for byte;
 //! - the formula: on positions of random games (freestyle 15x15 and 20x20, renju), the features
 //!   the engine exports (`tuning::combo_features_line`, the lines of `features --combos`)
 //!   under the formula the fits use (`labelled_features.logits`, run by `check_formula.py`)
@@ -26,7 +26,7 @@ fn tuning_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("..").join("tuning")
 }
 
-fn src_dir() -> PathBuf {
+fn weights_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("eval").join("weights")
 }
 
@@ -88,53 +88,61 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The evaluation of one rule family: its two source files and the scale it was fitted at.
+/// The evaluation of one rule family: its weights file and the scale it was fitted at.
 struct Evaluation {
     name: &'static str,
-    combo_rs: &'static str,
-    hidden_rs: &'static str,
+    net: &'static str,
     scale: &'static str,
 }
 
-const GENERIC: Evaluation = Evaluation {
-    name: "generic",
-    combo_rs: "eval_combo.rs",
-    hidden_rs: "eval_hidden.rs",
-    scale: "500",
-};
-const RENJU: Evaluation = Evaluation {
-    name: "renju",
-    combo_rs: "eval_combo_renju.rs",
-    hidden_rs: "eval_hidden_renju.rs",
-    scale: "700",
-};
+const GENERIC: Evaluation = Evaluation { name: "generic", net: "generic.rzn", scale: "500" };
+const RENJU: Evaluation = Evaluation { name: "renju", net: "renju.rzn", scale: "700" };
 
-/// `rs_to_npz.py` of an evaluation into `dir`; the path of the .npz.
+/// `net_to_npz.py` of an evaluation into `dir`; the path of the .npz.
 fn read_back(py: &str, eval: &Evaluation, dir: &Path) -> PathBuf {
     let npz = dir.join(format!("{}.npz", eval.name));
-    let (combo, hidden) = (src_dir().join(eval.combo_rs), src_dir().join(eval.hidden_rs));
-    let args = [combo.as_os_str(), hidden.as_os_str(), npz.as_os_str()];
-    run(py, "rs_to_npz.py", &[&args[..], &["--scale".as_ref(), eval.scale.as_ref()]].concat());
+    let net = weights_dir().join(eval.net);
+    let args = [net.as_os_str(), npz.as_os_str()];
+    run(py, "net_to_npz.py", &[&args[..], &["--scale".as_ref(), eval.scale.as_ref()]].concat());
     npz
 }
 
+/// A weights file's description, read from its header (magic, version, architecture, family,
+/// then the description; see eval/net/format.rs).
+fn description_of(bytes: &[u8]) -> String {
+    let arch_len = usize::from(u16::from_le_bytes([bytes[12], bytes[13]]));
+    let at = 14 + arch_len + 1;
+    let len = u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes")) as usize;
+    String::from_utf8(bytes[at + 4..at + 4 + len].to_vec()).expect("a UTF-8 description")
+}
+
 #[test]
-fn the_evaluations_read_back_and_emitted_again_are_the_source_files() {
+fn the_evaluations_read_back_and_written_again_are_the_weights_files() {
     let Some(py) = python() else { return };
     let dir = scratch("round-trip");
     for eval in [GENERIC, RENJU] {
         let npz = read_back(&py, &eval, &dir);
-        for (script, file) in
-            [("emit_combos.py", eval.combo_rs), ("emit_hidden.py", eval.hidden_rs)]
-        {
-            let emitted = run(&py, script, &[npz.as_os_str()]);
-            let source = std::fs::read_to_string(src_dir().join(file)).expect("source file");
-            assert!(
-                emitted == source,
-                "{script} of {}'s read-back differs from src/{file}",
-                eval.name
-            );
-        }
+        let net = weights_dir().join(eval.net);
+        let written = dir.join(eval.net);
+        // The description is the file's own (write_net.py takes it as given).
+        let description = description_of(&std::fs::read(&net).expect("weights file"));
+        let args = [
+            written.as_os_str(),
+            "--fit".as_ref(),
+            npz.as_os_str(),
+            "--base".as_ref(),
+            net.as_os_str(),
+            "--description".as_ref(),
+            description.as_ref(),
+        ];
+        run(&py, "write_net.py", &args);
+        let (original, again) = (std::fs::read(&net), std::fs::read(&written));
+        assert!(
+            original.expect("weights file") == again.expect("written file"),
+            "write_net.py of {}'s read-back differs from {}",
+            eval.name,
+            eval.net
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

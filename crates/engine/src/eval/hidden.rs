@@ -14,19 +14,17 @@
 use std::sync::OnceLock;
 
 use crate::board::pattern::CODES;
-use crate::eval::square::{COMBOS, MASKS, Tables, combined, combo_index};
+use crate::eval::square::{MASKS, Tables, certainly_forbidden, combo_index};
 
 /// A hidden unit's clipping range: [0, ONE] (the fitted weights are multiplied by it).
 pub const ONE: i32 = 1024;
 /// The output weights' extra precision (they are evaluation points times this).
-const OUT_ONE: i64 = 64;
+pub const OUT_ONE: i64 = 64;
 
-include!("weights/eval_hidden.rs");
-include!("weights/eval_hidden_renju.rs");
+/// Hidden units: the architecture of this build (weights files say theirs, `net::format`).
+pub const HIDDEN: usize = 32;
 
-/// Per combination: a square's hidden weights as the side to move's square and as the waiting
-/// side's.
-pub type Embed = [[[i16; HIDDEN]; 2]; COMBOS];
+pub use crate::eval::net::format::Embed;
 
 /// One colour's hidden sums: over its squares as the side to move's (index 0) and as the waiting
 /// side's (index 1).
@@ -34,38 +32,31 @@ pub type Sums = [[i32; HIDDEN]; 2];
 
 pub const NO_SUMS: Sums = [[0; HIDDEN]; 2];
 
-/// The weights of one rule family's hidden layer.
+/// The weights of one rule family's hidden layer (a net's, see `eval::net`).
 #[derive(Debug)]
 pub struct Layer {
-    /// Per colour (black, white).
-    embed: [&'static Embed; 2],
-    mask_rows: &'static [[i16; HIDDEN]; MASKS],
-    out: &'static [i32; HIDDEN],
+    /// Per colour block (one, or black's and white's).
+    embed: Vec<Box<Embed>>,
+    mask_rows: Box<[[i16; HIDDEN]; MASKS]>,
+    out: [i32; HIDDEN],
     out_bias: i32,
 }
 
-static GENERIC: Layer = Layer {
-    embed: [&EMBED_FIT, &EMBED_FIT],
-    mask_rows: &MASK_ROWS_FIT,
-    out: &OUT_FIT,
-    out_bias: OUT_BIAS_FIT,
-};
-static RENJU: Layer = Layer {
-    embed: [&EMBED_RENJU_BLACK_FIT, &EMBED_RENJU_WHITE_FIT],
-    mask_rows: &MASK_ROWS_RENJU_FIT,
-    out: &OUT_RENJU_FIT,
-    out_bias: OUT_BIAS_RENJU_FIT,
-};
-
 impl Layer {
-    pub fn of(rule: renzoku_rules::Rule) -> &'static Layer {
-        if rule == renzoku_rules::Rule::Renju { &RENJU } else { &GENERIC }
+    pub fn new(
+        embed: Vec<Box<Embed>>,
+        mask_rows: Box<[[i16; HIDDEN]; MASKS]>,
+        out: [i32; HIDDEN],
+        out_bias: i32,
+    ) -> Layer {
+        assert!(!embed.is_empty(), "a hidden layer needs weights for at least one colour");
+        Layer { embed, mask_rows, out, out_bias }
     }
 
     /// Colour `c`'s weights (0 black, 1 white).
     #[inline]
-    pub fn embed(&self, c: usize) -> &'static Embed {
-        self.embed[c % 2]
+    pub fn embed(&self, c: usize) -> &Embed {
+        &self.embed[c % self.embed.len()]
     }
 
     /// The hidden layer's share of the evaluation for the side to move, in evaluation points:
@@ -113,10 +104,9 @@ pub fn combo_of_key(tables: Tables) -> &'static [u16; 1 << 16] {
         // Built on the heap (a 128 KiB array would pass through the stack).
         let mut table: Box<[u16; 1 << 16]> =
             vec![0u16; 1 << 16].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
-        let infos = combined(tables);
         for (key, entry) in table.iter_mut().enumerate() {
             let codes: [u8; 4] = std::array::from_fn(|d| ((key >> (4 * d)) & 0xF) as u8);
-            if codes.iter().all(|&c| (c as usize) < CODES) && !infos[key].forbidden {
+            if codes.iter().all(|&c| (c as usize) < CODES) && !certainly_forbidden(codes, tables) {
                 *entry = combo_index(codes) as u16;
             }
         }
@@ -150,11 +140,15 @@ pub fn add(embed: &Embed, sums: &mut Sums, combo: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::net::{Family, built_in};
 
     #[test]
     fn the_all_dead_combination_weighs_nothing() {
-        for embed in [&EMBED_FIT, &EMBED_RENJU_BLACK_FIT, &EMBED_RENJU_WHITE_FIT] {
-            assert!(embed[0].iter().flatten().all(|&w| w == 0));
+        for family in [Family::Generic, Family::Renju] {
+            let layer = built_in(family).layer();
+            for c in 0..2 {
+                assert!(layer.embed(c)[0].iter().flatten().all(|&w| w == 0));
+            }
         }
         for tables in [Tables::Generic, Tables::RenjuBlack, Tables::RenjuWhite] {
             assert_eq!(combo_of_key(tables)[0xFFFF], 0);
@@ -190,7 +184,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for layer in [&GENERIC, &RENJU] {
+        for layer in [built_in(Family::Generic).layer(), built_in(Family::Renju).layer()] {
             for _ in 0..200 {
                 let mut sums = [NO_SUMS; 2];
                 for s in sums.iter_mut().flatten().flatten() {
@@ -206,7 +200,7 @@ mod tests {
 
     #[test]
     fn update_is_undone_by_the_reverse_update() {
-        let embed = &EMBED_FIT;
+        let embed = built_in(Family::Generic).layer().embed(0);
         let mut sums = NO_SUMS;
         add(embed, &mut sums, 17);
         add(embed, &mut sums, 400);

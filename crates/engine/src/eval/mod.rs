@@ -4,6 +4,7 @@
 //! ordering score (`order`).
 
 pub(crate) mod hidden;
+pub mod net;
 pub(crate) mod order;
 pub(crate) mod square;
 pub(crate) mod static_eval;

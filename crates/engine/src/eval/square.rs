@@ -10,8 +10,6 @@
 //! The four line codes of a square (4 bits each) form a 16-bit key; the combination of every key
 //! is precomputed once, so updating a square costs one table look-up per colour.
 
-use std::sync::OnceLock;
-
 use crate::board::pattern::{B2, B4, CODES, F3, F4, F4X, F5, OL, level};
 
 /// Threat class of a square for one colour: what a stone there threatens.
@@ -59,19 +57,6 @@ const CODE_VALUE: [i32; CODES] = [0, 2, 6, 8, 22, 26, 70, 80, 300, 1000, 0, 300]
 /// (doubling them was neutral, 20-20, when they were the evaluation).
 const CLASS_BONUS: [i32; CLASSES] = [0, 0, 0, 150, 0, 350, 500, 2000];
 
-/// Evaluation share of a square per combination of its four line codes (`combo_index`), as
-/// the side to move's square (row 0) and as the waiting side's (row 1). Fitted offline to
-/// Rapfi's evaluations of positions from our games (`tuning/fit_combos.py`, see
-/// `tuning/README.md`). Used by every rule but renju.
-const EVAL_COMBO: [[i16; COMBOS]; 2] = EVAL_COMBO_FIT;
-include!("weights/eval_combo.rs");
-
-/// Renju's own evaluation shares: black's forbidden points make the same shapes worth
-/// different amounts to each colour. Rows: black's squares as the side to move's and as the
-/// waiting side's, then white's.
-const EVAL_COMBO_RENJU: [[i16; COMBOS]; 4] = EVAL_COMBO_RENJU_FIT;
-include!("weights/eval_combo_renju.rs");
-
 /// Number of threat masks ([`threat_mask`]).
 pub const MASKS: usize = 512;
 
@@ -87,27 +72,6 @@ pub fn threat_mask(has: impl Fn(bool, u8) -> bool) -> usize {
     }
     mask | usize::from(has(false, CL_FLEX4)) << 8
 }
-
-/// The evaluation term of a position's threat mask, fitted with the square tables (the
-/// squares are added up independently; this term prices what the threats on the board make
-/// together, e.g. the waiting side's four-three against the side to move's lone three).
-pub fn mask_eval(rule: renzoku_rules::Rule, mask: usize) -> i32 {
-    let table = if rule == renzoku_rules::Rule::Renju { &EVAL_MASK_RENJU } else { &EVAL_MASK };
-    i32::from(table[mask])
-}
-
-const EVAL_MASK: [i16; MASKS] = EVAL_MASK_FIT;
-const EVAL_MASK_RENJU: [i16; MASKS] = EVAL_MASK_RENJU_FIT;
-
-/// Move-ordering corrections per pattern combination (see `SquareInfo::order`), fitted offline to
-/// a stronger engine's choices (`tuning/fit_order.py`). Used by every rule but renju.
-const ORDER_COMBO: [[i16; COMBOS]; 2] = ORDER_COMBO_FIT;
-include!("weights/order_combo.rs");
-
-/// Renju's own move-ordering corrections: rows as `ORDER_COMBO`, for black's squares, then
-/// white's.
-const ORDER_COMBO_RENJU: [[i16; COMBOS]; 4] = ORDER_COMBO_RENJU_FIT;
-include!("weights/order_combo_renju.rs");
 
 /// Which fitted tables a colour's squares use, and whether black's forbidden shapes apply.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -134,19 +98,6 @@ impl Tables {
     /// and 3 of the renju tables), else 0. The tuning features lay their blocks out the same way.
     pub fn colour_block(self) -> usize {
         usize::from(self == Tables::RenjuWhite)
-    }
-
-    /// The evaluation shares (side to move's, waiting side's) and the ordering corrections (for
-    /// a move of this colour, for the opponent's) of a combination.
-    pub(crate) fn rows(self, combo: usize) -> ([i16; 2], [i16; 2]) {
-        let (eval, order) = match self {
-            Tables::Generic => (&EVAL_COMBO[..], &ORDER_COMBO[..]),
-            Tables::RenjuBlack | Tables::RenjuWhite => {
-                (&EVAL_COMBO_RENJU[..], &ORDER_COMBO_RENJU[..])
-            }
-        };
-        let base = 2 * self.colour_block();
-        ([eval[base][combo], eval[base + 1][combo]], [order[base][combo], order[base + 1][combo]])
     }
 }
 
@@ -178,8 +129,9 @@ pub const NO_INFO: SquareInfo = SquareInfo {
 };
 
 /// Combines the four line codes of one colour on one square. Renju black's tables apply its
-/// forbidden shapes (an overline or two fours are forbidden unless a five is made).
-pub fn classify(codes: [u8; 4], tables: Tables) -> SquareInfo {
+/// forbidden shapes (an overline or two fours are forbidden unless a five is made). `rows`: the
+/// net's evaluation shares and ordering corrections of the codes' combination.
+pub fn classify(codes: [u8; 4], tables: Tables, rows: ([i16; 2], [i16; 2])) -> SquareInfo {
     let renju_black = tables == Tables::RenjuBlack;
     let mut fours = 0;
     let mut open_four = false;
@@ -207,7 +159,7 @@ pub fn classify(codes: [u8; 4], tables: Tables) -> SquareInfo {
             _ => {}
         }
     }
-    let (eval, order) = tables.rows(combo_index(codes));
+    let (eval, order) = rows;
     if five {
         let value = value + CLASS_BONUS[CL_FIVE as usize];
         return SquareInfo { class: CL_FIVE, value: value as i16, eval, order, ..NO_INFO };
@@ -240,22 +192,28 @@ pub fn classify(codes: [u8; 4], tables: Tables) -> SquareInfo {
     }
 }
 
-static COMBINED: [OnceLock<Vec<SquareInfo>>; 3] = [const { OnceLock::new() }; 3];
+/// The combination table of a colour's tables: entry `key` is [`classify`] of the four nibbles
+/// of `key`, with the rows `rows` gives per combination index (a net's, see `eval::net`).
+pub fn classify_all(
+    tables: Tables,
+    rows: impl Fn(usize) -> ([i16; 2], [i16; 2]),
+) -> Box<[SquareInfo]> {
+    (0..1u32 << 16)
+        .map(|key| {
+            let codes: [u8; 4] = std::array::from_fn(|d| ((key >> (4 * d)) & 0xF) as u8);
+            if codes.iter().any(|&c| c as usize >= CODES) {
+                NO_INFO
+            } else {
+                classify(codes, tables, rows(combo_index(codes)))
+            }
+        })
+        .collect()
+}
 
-/// The combination table: entry `key` is `classify` of the four nibbles of `key`.
-pub fn combined(tables: Tables) -> &'static [SquareInfo] {
-    COMBINED[tables as usize].get_or_init(|| {
-        (0..1u32 << 16)
-            .map(|key| {
-                let codes: [u8; 4] = std::array::from_fn(|d| ((key >> (4 * d)) & 0xF) as u8);
-                if codes.iter().any(|&c| c as usize >= CODES) {
-                    NO_INFO
-                } else {
-                    classify(codes, tables)
-                }
-            })
-            .collect()
-    })
+/// Whether renju black's square with these four codes is certainly forbidden (whatever the
+/// weights).
+pub fn certainly_forbidden(codes: [u8; 4], tables: Tables) -> bool {
+    classify(codes, tables, ([0; 2], [0; 2])).forbidden
 }
 
 #[cfg(test)]
@@ -284,22 +242,24 @@ mod tests {
         assert_eq!(combo_index([DEAD; 4]), 0);
     }
 
+    const NO_ROWS: ([i16; 2], [i16; 2]) = ([0; 2], [0; 2]);
+
     #[test]
     fn classes() {
-        assert_eq!(classify([F5, DEAD, DEAD, DEAD], Tables::RenjuBlack).class, CL_FIVE);
-        assert_eq!(classify([B4, B4, DEAD, DEAD], Tables::Generic).class, CL_FLEX4);
-        assert!(classify([B4, B4, DEAD, DEAD], Tables::RenjuBlack).forbidden);
-        assert!(classify([F4X, DEAD, DEAD, DEAD], Tables::RenjuBlack).forbidden);
-        assert_eq!(classify([F4X, DEAD, DEAD, DEAD], Tables::Generic).class, CL_FLEX4);
-        assert_eq!(classify([B4, F3, DEAD, DEAD], Tables::RenjuBlack).class, CL_43);
-        let three_three = classify([F3, F3, DEAD, DEAD], Tables::RenjuBlack);
+        assert_eq!(classify([F5, DEAD, DEAD, DEAD], Tables::RenjuBlack, NO_ROWS).class, CL_FIVE);
+        assert_eq!(classify([B4, B4, DEAD, DEAD], Tables::Generic, NO_ROWS).class, CL_FLEX4);
+        assert!(classify([B4, B4, DEAD, DEAD], Tables::RenjuBlack, NO_ROWS).forbidden);
+        assert!(classify([F4X, DEAD, DEAD, DEAD], Tables::RenjuBlack, NO_ROWS).forbidden);
+        assert_eq!(classify([F4X, DEAD, DEAD, DEAD], Tables::Generic, NO_ROWS).class, CL_FLEX4);
+        assert_eq!(classify([B4, F3, DEAD, DEAD], Tables::RenjuBlack, NO_ROWS).class, CL_43);
+        let three_three = classify([F3, F3, DEAD, DEAD], Tables::RenjuBlack, NO_ROWS);
         assert_eq!(three_three.class, CL_33);
         assert!(three_three.maybe_forbidden);
-        assert_eq!(classify([F3, B2, DEAD, DEAD], Tables::Generic).class, CL_3);
-        assert_eq!(classify([F2, DEAD, DEAD, DEAD], Tables::Generic).class, CL_LOW);
-        assert!(classify([OL, F3, DEAD, DEAD], Tables::RenjuBlack).forbidden);
-        assert!(!classify([F5, B4, B4, DEAD], Tables::RenjuBlack).forbidden);
+        assert_eq!(classify([F3, B2, DEAD, DEAD], Tables::Generic, NO_ROWS).class, CL_3);
+        assert_eq!(classify([F2, DEAD, DEAD, DEAD], Tables::Generic, NO_ROWS).class, CL_LOW);
+        assert!(classify([OL, F3, DEAD, DEAD], Tables::RenjuBlack, NO_ROWS).forbidden);
+        assert!(!classify([F5, B4, B4, DEAD], Tables::RenjuBlack, NO_ROWS).forbidden);
         let key = u32::from(F3) | u32::from(F3) << 4;
-        assert_eq!(combined(Tables::RenjuBlack)[key as usize], three_three);
+        assert_eq!(classify_all(Tables::RenjuBlack, |_| NO_ROWS)[key as usize], three_three);
     }
 }

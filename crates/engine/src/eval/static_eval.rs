@@ -15,7 +15,7 @@ pub fn static_eval(pos: &Position) -> i32 {
     let me = pos.side_to_move();
     let mask = position_threat_mask(pos);
     let score = pos.eval_sum(me, true) - pos.eval_sum(me.opponent(), false)
-        + crate::eval::square::mask_eval(pos.rule, mask)
+        + pos.net.mask_eval(mask)
         + pos.hidden_eval(mask);
     score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }

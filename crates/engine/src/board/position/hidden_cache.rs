@@ -89,11 +89,11 @@ impl HiddenCache {
     /// The cache of a position just built under `rule`, whose empty squares' `pat` words are
     /// `empty_pats`.
     pub(super) fn new(
+        layer: &'static hidden::Layer,
         rule: Rule,
         empty_pats: impl Iterator<Item = u32>,
         room: usize,
     ) -> HiddenCache {
-        let layer = hidden::Layer::of(rule);
         let combo_of =
             [Color::Black, Color::White].map(|c| hidden::combo_of_key(Tables::of(rule, c)));
         let mut sums = [hidden::NO_SUMS; 2];

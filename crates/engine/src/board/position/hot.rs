@@ -1,9 +1,8 @@
 //! The compact copy of the combination table that `make` reads: a square's two evaluation shares
 //! and its class in one 8-byte entry per code key.
 
-use std::sync::OnceLock;
-
-use crate::eval::square::{SquareInfo, Tables, combined};
+use crate::eval::net::Net;
+use crate::eval::square::{SquareInfo, Tables};
 
 use super::layout::boxed_array;
 
@@ -51,19 +50,22 @@ pub(super) fn class_of(entry: u64) -> u8 {
     (entry >> CLASS_SHIFT) as u8
 }
 
-pub(super) static HOT: [OnceLock<Box<Hot>>; 3] = [const { OnceLock::new() }; 3];
-
-pub(super) fn hot_table(tables: Tables) -> &'static Hot {
-    HOT[tables as usize].get_or_init(|| {
+/// The compact table of `tables`' colour under `net`, built on first use and kept with the net.
+pub(super) fn hot_table(net: &'static Net, tables: Tables) -> &'static Hot {
+    net.hot_slot(tables).get_or_init(|| {
         let mut hot: Box<Hot> = boxed_array(0);
-        for (h, i) in hot.iter_mut().zip(combined(tables)) {
+        for (h, i) in hot.iter_mut().zip(net.combined(tables)) {
             *h = hot_entry(i.eval, i.class);
         }
         hot
     })
 }
 
-/// The combination table of `tables` as a fixed-size array (indexed by a `u16` without checks).
-pub(super) fn combination_table(tables: Tables) -> &'static [SquareInfo; COMBINATIONS] {
-    combined(tables).try_into().expect("the combination table has an entry per 16-bit key")
+/// The combination table of `tables` under `net` as a fixed-size array (indexed by a `u16`
+/// without checks).
+pub(super) fn combination_table(
+    net: &'static Net,
+    tables: Tables,
+) -> &'static [SquareInfo; COMBINATIONS] {
+    net.combined(tables).try_into().expect("the combination table has an entry per 16-bit key")
 }

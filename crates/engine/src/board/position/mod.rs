@@ -24,6 +24,7 @@ use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 use crate::board::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 #[cfg(test)]
 use crate::eval::hidden;
+use crate::eval::net::Net;
 use crate::eval::square::{CL_FIVE, CL_NONE, CLASSES, SquareInfo, Tables};
 
 pub use bitset::Bitset;
@@ -100,6 +101,8 @@ pub struct Position {
     hot: [&'static Hot; 2],
     /// How far from a new stone line codes can change (see `CodeTable::reach`).
     reach: i32,
+    /// The evaluation's weights (`eval::net`): the tables above are this net's.
+    pub net: &'static Net,
     pub dirs: [isize; 4],
 }
 
@@ -112,7 +115,14 @@ fn code(c: Color) -> u32 {
 }
 
 impl Position {
+    /// The position of `board` under `rule`, evaluated with the rule's net in use now
+    /// (`eval::net`).
     pub fn new(board: &Board, rule: Rule) -> Position {
+        Position::with_net(board, rule, Net::current(rule))
+    }
+
+    /// The position of `board` under `rule`, evaluated with `net` (of `rule`'s family).
+    pub fn with_net(board: &Board, rule: Rule, net: &'static Net) -> Position {
         let width = board.width() as usize;
         let height = board.height() as usize;
         let stride = width + 2 * PAD;
@@ -145,14 +155,15 @@ impl Position {
             empties: board.empty_count(),
             codes: pattern::pair_table(rule),
             combos: [
-                combination_table(Tables::of(rule, Color::Black)),
-                combination_table(Tables::of(rule, Color::White)),
+                combination_table(net, Tables::of(rule, Color::Black)),
+                combination_table(net, Tables::of(rule, Color::White)),
             ],
             hot: [
-                hot_table(Tables::of(rule, Color::Black)),
-                hot_table(Tables::of(rule, Color::White)),
+                hot_table(net, Tables::of(rule, Color::Black)),
+                hot_table(net, Tables::of(rule, Color::White)),
             ],
             reach: 5,
+            net,
             dirs: [1, stride as isize, stride as isize + 1, 1 - stride as isize],
         };
         // Squares whose tables ignore the fifth square on each side keep their codes there.
@@ -229,7 +240,7 @@ impl Position {
             .map(|(x, y)| pos.index(x, y))
             .filter(|&i| pos.is_empty(i))
             .map(|i| pos.pat[i]);
-        let cache = HiddenCache::new(pos.rule, empty_pats, pos.width * pos.height + 1);
+        let cache = HiddenCache::new(net.layer(), pos.rule, empty_pats, pos.width * pos.height + 1);
         pos.hidden = Some(RefCell::new(cache));
         pos
     }
