@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use renzoku_engine::{Engine, Limits, Param, Score};
+use renzoku_engine::{Engine, Limits, Score};
 use renzoku_rules::{Board, Point, Rule, are_pairwise_non_symmetric, is_legal};
 
 use crate::output::Output;
@@ -93,16 +93,12 @@ impl Scorer<'_> {
         if self.blind {
             return 0;
         }
-        let mut limits = match self.fixed_depth {
+        let limits = match self.fixed_depth {
             Some(depth) => Limits::depth(depth),
             None => {
                 Limits { max_depth: Some(6), ..Limits::movetime(time.as_millis().max(1) as u64) }
             }
         };
-        // Decisions weigh how balanced a position is: move-count pruning, which cuts the
-        // defender's quiet alternatives but never the attacker's threats, overrates the side
-        // with the initiative in these short searches (an even opening looked won for black).
-        limits.params = limits.params.with(Param::MoveCountPruning, 0);
         let result = self.engine.search(
             board,
             self.rule,

@@ -330,6 +330,9 @@ mod tests {
         assert_eq!(s.params.get(renzoku_engine::Param::FutilityMargin), 120);
         // Unknown keys that are no constant are still ignored.
         assert!(s.apply(&info("strength", "50"), false).is_ok());
+        // So are the constants of removed experiments.
+        assert!(s.apply(&info("leaf_tt", "1"), false).is_ok());
+        assert_eq!(s.params.changed(), ["futility_margin=120"]);
     }
 
     #[test]

@@ -1,8 +1,7 @@
 //! `cargo run --release -p renzoku-engine --example selfplay [games] [nodesA] [nodesB] [rule]
-//! [variantA]`: plays engine A against engine B (each limited by nodes per move) from random
+//! [dump]`: plays engine A against engine B (each limited by nodes per move) from random
 //! three-stone openings, each opening twice with colours swapped, and prints A's score. A quick
-//! sanity check that more search wins, and a way to try an experimental variant (see
-//! `renzoku_engine::tuning`); real strength tests go through `renzoku match`.
+//! sanity check that more search wins; real strength tests go through `renzoku match`.
 
 use std::sync::atomic::AtomicBool;
 
@@ -15,7 +14,6 @@ fn main() {
     let nodes_a: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let nodes_b: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5_000);
     let rule: Rule = args.next().and_then(|a| a.parse().ok()).unwrap_or(Rule::Freestyle);
-    let variant_a: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
     // `dump`: print the first position of each game where the mover proves a long win, in the
     // format of tests/data/tactics.txt.
     let dump = args.next().is_some_and(|a| a == "dump");
@@ -47,7 +45,6 @@ fn main() {
                 let a_to_move = black_to_move == a_is_black;
                 let nodes = if a_to_move { nodes_a } else { nodes_b };
                 let limits = Limits { max_nodes: Some(nodes), ..Limits::default() };
-                renzoku_engine::tuning::set_variant(if a_to_move { variant_a } else { 0 });
                 let e = &mut engines[usize::from(!a_to_move)];
                 let r = e.search(&board, rule, &limits, &stop, &mut NullObserver);
                 let Some(p) = r.best_move else { break 1 };

@@ -1,20 +1,5 @@
-//! Experiment switch for A/B tests in one process (the `selfplay` example): searches started
-//! while a variant is set use that variant of an experimental feature. Variant 0 is the normal
-//! engine; nothing else should set it. No experiment is active at the moment: a new one reads
-//! `variant()` where it branches (e.g. in `Worker::new`) and is removed once decided.
-
-use std::sync::atomic::{AtomicU32, Ordering};
-
-static VARIANT: AtomicU32 = AtomicU32::new(0);
-
-/// Selects the experimental variant used by searches started from now on.
-pub fn set_variant(v: u32) {
-    VARIANT.store(v, Ordering::Relaxed);
-}
-
-pub fn variant() -> u32 {
-    VARIANT.load(Ordering::Relaxed)
-}
+//! What the offline tuning scripts (`tuning/`) read from the engine: the features of a position
+//! for fitting the evaluation and the move ordering, and the tables in use.
 
 /// Whether the static evaluation of a position is never used: a five to make or to block, or an
 /// open four for the side to move (the search answers those before it evaluates).

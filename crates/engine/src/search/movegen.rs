@@ -4,7 +4,7 @@
 
 use renzoku_rules::{Color, Rule};
 
-use crate::board::pattern::{B4, F4, level};
+use crate::board::pattern::{B4, level};
 use crate::board::position::{PAD, Position};
 use crate::eval::square::{CL_4, CL_43, CL_FLEX4};
 
@@ -40,19 +40,8 @@ pub fn legal_flex4(pos: &Position, c: Color) -> Option<usize> {
 /// three, `_XX_X_` → the gap and both ends), plus our own fours (counter-attacks). Squares are
 /// legal for the side to move and appear once.
 pub fn defence_moves(pos: &Position, out: &mut Vec<usize>) {
-    defence_moves_with(pos, false, out);
-}
-
-/// [`defence_moves`]; with `exact`, a line where the opponent's square makes an open four (an
-/// open three's line) contributes only the squares that stop it (Rapfi's exact defence): the
-/// open-four square, and past the opponent's stones on each side the first empty square, both
-/// ends only when neither is a second open-four square (`__XXX__` → the two squares next to
-/// the three, not the far ones, which leave an open four on the other side; `_X_XX_` → the gap
-/// and both ends). Not in caro, where a blocked five changes what an open four is.
-pub fn defence_moves_with(pos: &Position, exact: bool, out: &mut Vec<usize>) {
     let me = pos.side_to_move();
     let opp = me.opponent();
-    let exact = exact && !blocks_can_spoil(pos.rule);
     four_moves(pos, me, out);
     let push = |j: usize, out: &mut Vec<usize>| {
         if !out.contains(&j) && pos.is_legal(j, me) {
@@ -69,40 +58,6 @@ pub fn defence_moves_with(pos: &Position, exact: bool, out: &mut Vec<usize>) {
                 continue;
             }
             let step = pos.dirs[d];
-            if exact && level_at_t >= F4 {
-                let open_four_at =
-                    |j: usize| level(pos.line_pattern(j, opp, d)) >= F4 && pos.is_legal(j, opp);
-                // The first square past the opponent's stones from t, going `sign` steps.
-                let first_empty = |sign: isize| {
-                    let mut j = t as isize;
-                    for _ in 0..5 {
-                        j += sign * step;
-                        let u = j as usize;
-                        if pos.is_empty(u) {
-                            return Some(u);
-                        }
-                        if !pos.has_stone(u, opp) {
-                            return None;
-                        }
-                    }
-                    None
-                };
-                push(t, out);
-                let back = first_empty(-1);
-                if let Some(j) = back.filter(|&j| open_four_at(j)) {
-                    push(j, out);
-                    continue;
-                }
-                let ahead = first_empty(1);
-                if let Some(k) = ahead.filter(|&k| open_four_at(k)) {
-                    push(k, out);
-                    continue;
-                }
-                for j in back.into_iter().chain(ahead) {
-                    push(j, out);
-                }
-                continue;
-            }
             for k in -5..=5isize {
                 let j = (t as isize + k * step) as usize;
                 if pos.is_empty(j) && level(pos.line_pattern(j, opp, d)) >= B4 {
@@ -161,13 +116,13 @@ mod tests {
     use super::*;
     use crate::bench::diagram;
 
-    /// The defences (as "x,y", sorted) of white, to move in a 9x9 diagram, exact or not; white
-    /// has no four, so every square is a defence.
-    fn defences(text: &str, rule: Rule, exact: bool) -> Vec<String> {
+    /// The defences (as "x,y", sorted) of white, to move in a 9x9 diagram; white has no four,
+    /// so every square is a defence.
+    fn defences(text: &str, rule: Rule) -> Vec<String> {
         let pos = Position::new(&diagram(9, 9, text), rule);
         assert_eq!(pos.side_to_move(), renzoku_rules::Color::White);
         let mut out = Vec::new();
-        defence_moves_with(&pos, exact, &mut out);
+        defence_moves(&pos, &mut out);
         let mut named: Vec<String> = out
             .iter()
             .map(|&i| {
@@ -192,28 +147,9 @@ mod tests {
         ........X";
 
     #[test]
-    fn an_open_three_is_stopped_next_to_it_only() {
-        // Both far ends (0,4 and 6,4) leave black an open four on the other side.
-        assert_eq!(defences(OPEN_THREE, Rule::Freestyle, true), ["1,4", "5,4"]);
-        assert_eq!(defences(OPEN_THREE, Rule::Freestyle, false), ["0,4", "1,4", "5,4", "6,4"]);
-    }
-
-    #[test]
-    fn a_split_three_has_three_defences() {
-        let split = OPEN_THREE.replace("..XXX....", "..X.XX...");
-        assert_eq!(defences(&split, Rule::Freestyle, true), ["1,4", "3,4", "6,4"]);
-    }
-
-    #[test]
-    fn a_three_against_a_wall_keeps_its_far_end() {
-        // `O.XXX..`: only 5,4 makes an open four; 1,4 and 6,4 also stop it.
-        let walled = OPEN_THREE.replace("..XXX....", "O.XXX....").replace(".O.......", ".........");
-        assert_eq!(defences(&walled, Rule::Freestyle, true), ["1,4", "5,4", "6,4"]);
-    }
-
-    #[test]
-    fn caro_keeps_every_four_square() {
-        let exact = defences(OPEN_THREE, Rule::CaroFreestyle, true);
-        assert_eq!(exact, defences(OPEN_THREE, Rule::CaroFreestyle, false));
+    fn an_open_three_is_stopped_at_every_four_square() {
+        let all = ["0,4", "1,4", "5,4", "6,4"];
+        assert_eq!(defences(OPEN_THREE, Rule::Freestyle), all);
+        assert_eq!(defences(OPEN_THREE, Rule::CaroFreestyle), all);
     }
 }

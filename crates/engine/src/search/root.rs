@@ -18,7 +18,7 @@ use crate::search::params::Param;
 use crate::search::result::SearchResult;
 use crate::search::timeman::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::worker::{MAX_PLY, Shared, Worker, log_reduction};
+use crate::search::worker::{MAX_PLY, Shared, Worker};
 
 /// Fours a root VCF probe may chain, and its node budget before the main search.
 const ROOT_VCF_DEPTH: u32 = 40;
@@ -418,15 +418,6 @@ fn root_search<'o>(
 ) -> i32 {
     let total = root.len() as u32;
     let mut best = -INF;
-    // Late-move reductions at the root (`root_lmr`): quiet moves after the first few, when the
-    // opponent threatens nothing, searched shallower first, as in a PV node below the root.
-    let params = &w.shared.params;
-    let opp = w.pos.side_to_move().opponent();
-    let reduce_late = params.get(Param::RootLmr) != 0
-        && depth >= 4
-        && !w.pos.has_five(opp)
-        && legal_flex4(&w.pos, opp).is_none();
-    let (lmr_scale, lmr_min) = (params.get(Param::LmrLogScale), params.get(Param::LmrMinMoves));
     for (n, rm) in root.iter_mut().enumerate() {
         if let Some(obs) = observer.as_deref_mut()
             && report_moves
@@ -439,19 +430,11 @@ fn root_search<'o>(
             });
         }
         let d = depth as i32 - 1;
-        let r = if reduce_late && n >= lmr_min as usize && !w.is_tactical(rm.idx) {
-            (log_reduction(lmr_scale, d + 1, n).min(d - 1) - 1).max(0)
-        } else {
-            0
-        };
         w.pos.make(rm.idx);
         let score = if n == 0 {
             -w.search(-beta, -alpha, d, 1, true)
         } else {
-            let mut s = -w.search(-alpha - 1, -alpha, d - r, 1, false);
-            if s > alpha && r > 0 {
-                s = -w.search(-alpha - 1, -alpha, d, 1, false);
-            }
+            let s = -w.search(-alpha - 1, -alpha, d, 1, false);
             if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true) } else { s }
         };
         w.pos.unmake();

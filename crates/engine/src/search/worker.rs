@@ -10,7 +10,7 @@ use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::eval::static_eval::{EVAL_LIMIT, static_eval};
 use crate::score::{INF, MATE, MATE_BOUND};
 use crate::search::movegen::{
-    blocks_can_spoil, defence_moves_with, has_four_moves, legal_flex4, quiet_moves,
+    blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves,
 };
 use crate::search::params::{Param, Params};
 use crate::search::tt::{Bound, TranspositionTable};
@@ -92,7 +92,7 @@ fn sort_key(s: i32, i: usize, m: usize) -> u64 {
 
 /// Late-move reduction in plies of move number `n` (from 0) at remaining `depth`:
 /// `scale/100 * ln(depth) * ln(n + 1)`, rounded down.
-pub(crate) fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
+fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
     let r = f64::from(scale) / 100.0 * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln();
     r as i32
 }
@@ -142,16 +142,6 @@ pub struct Worker<'a> {
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
     history: [Vec<i32>; 2],
-    /// The largest history score of each side (halved with the scores).
-    history_max: [i32; 2],
-    /// The quiet move that last refuted each opponent move, by side to move and that move's
-    /// square (`usize::MAX`: none).
-    counters: [Vec<usize>; 2],
-    /// Whether the move into each ply was a pass (no two passes in a row).
-    passed: Vec<bool>,
-    /// Fractional extensions (hundredths of a ply) carried into each ply: the line's
-    /// extensions below a whole ply, spent once they add up to one.
-    credit: Vec<i32>,
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
     /// Ordering keys of each ply's moves (see [`pick_move`]).
@@ -183,10 +173,6 @@ impl<'a> Worker<'a> {
             evals: vec![NO_EVAL; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
-            history_max: [0; 2],
-            counters: [vec![usize::MAX; squares], vec![usize::MAX; squares]],
-            passed: vec![false; MAX_PLY + 2],
-            credit: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
             keys: vec![Vec::new(); MAX_PLY + 2],
@@ -275,16 +261,6 @@ impl<'a> Worker<'a> {
         let c = self.pos.side_to_move().index();
         let killers = self.killers[ply];
         let p = &self.shared.params;
-        let counter_bonus = p.get(Param::OrderCounter);
-        let prev = self.pos.recent_move(0);
-        let counter = match prev {
-            Some(prev) if counter_bonus > 0 => self.counters[c][prev],
-            _ => usize::MAX,
-        };
-        // Squares next to the opponent's last move answer it more often (the fitted ordering
-        // model gives about 0.67 nats at distance 1 and 0.42 at distance 2).
-        let (near1, near2) = (p.get(Param::OrderNear1), p.get(Param::OrderNear2));
-        let last = prev.filter(|_| near1 > 0 || near2 > 0).map(|l| self.pos.point(l));
         let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
         let history = &self.history[c][..];
         keys.clear();
@@ -295,16 +271,6 @@ impl<'a> Worker<'a> {
                 let mut s = terms.score(&self.pos, m);
                 if killers[0] == m || killers[1] == m {
                     s += killer_bonus;
-                }
-                if m == counter {
-                    s += counter_bonus;
-                }
-                if let Some(l) = last {
-                    match self.pos.point(m).chebyshev(l) {
-                        1 => s += near1,
-                        2 => s += near2,
-                        _ => {}
-                    }
                 }
                 s + history[m] / 64
             };
@@ -380,10 +346,8 @@ impl<'a> Worker<'a> {
         // (Extending leaves where the opponent threatens an open four by one ply over the
         // defences lost in self-play at equal nodes: 16-23; searching such leaves over the
         // defences, at most 4 levels deep, scored 60-70 at tc=5/0.5, Elo -27 +/- 46.)
-        // Leaves probe the hash table first only with `leaf_tt` (its bucket was prefetched
-        // before the move was made).
-        let leaf = depth <= 0 && !forced;
-        if leaf && self.shared.params.get(Param::LeafTt) == 0 {
+        // (Leaves that took the hash table's score where its bound allowed were no better.)
+        if depth <= 0 && !forced {
             return self.quiescence(ply, beta, None);
         }
 
@@ -406,9 +370,6 @@ impl<'a> Worker<'a> {
                     return s;
                 }
             }
-        }
-        if leaf {
-            return self.quiescence(ply, beta, None);
         }
 
         // A PV node whose hash move comes from a much shallower search was off the PV in the
@@ -468,36 +429,6 @@ impl<'a> Worker<'a> {
                 return eval;
             }
         }
-        // Null move: a node whose static value reaches beta passes; when the opponent, moving
-        // twice, still cannot bring the score below beta at a reduced depth, the node is cut.
-        // Not where the opponent has an open three or a four-three square (a pass would hand
-        // it a forced win the reduced search may not see), nor twice in a row.
-        let null_reduction = params.get(Param::NullMoveReduction);
-        if null_reduction > 0
-            && !pv_node
-            && !forced
-            && !under_threat
-            && excluded == NO_MOVE
-            && depth >= params.get(Param::NullMoveDepth)
-            && !self.passed[ply]
-            && static_value != NO_EVAL
-            && static_value >= beta + params.get(Param::NullMoveMargin)
-            && beta.abs() < MATE_BOUND
-            && !self.pos.has_class(opp, CL_43)
-        {
-            let r = null_reduction + depth / 6;
-            self.pos.pass();
-            self.passed[ply + 1] = true;
-            let v = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-            self.passed[ply + 1] = false;
-            self.pos.pass();
-            if self.stopped {
-                return 0;
-            }
-            if v >= beta {
-                return if v >= MATE_BOUND { beta } else { v };
-            }
-        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         let threatened;
@@ -505,7 +436,7 @@ impl<'a> Worker<'a> {
             moves.extend(self.pos.fives(opp).iter().filter(|&i| self.pos.is_legal(i, me)));
             threatened = true;
         } else if under_threat {
-            defence_moves_with(&self.pos, params.get(Param::ExactDefence) != 0, &mut moves);
+            defence_moves(&self.pos, &mut moves);
             threatened = true;
         } else {
             quiet_moves(&self.pos, &mut moves);
@@ -567,50 +498,18 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        // Move-count pruning at every depth (as PentaZen): below the root's children, a node
-        // without threats searches only its first few moves in move order.
-        let move_count_limit =
-            if params.get(Param::MoveCountPruning) != 0 && !threatened && ply >= 2 {
-                let d = f64::from(depth.max(1));
-                let raw = f64::from(params.get(Param::MoveCountMul)) / 10.0 * d.sqrt()
-                    - f64::from(params.get(Param::MoveCountSub)) / 10.0;
-                (raw.round().max(1.0) as usize).min(params.get(Param::MoveCountCap) as usize)
-            } else {
-                usize::MAX
-            };
-        // A node far above beta will probably fail high whatever it plays: its quiet moves
-        // need less depth to show it.
-        let fail_high_margin = params.get(Param::FailHighMargin);
-        let likely_fail_high = fail_high_margin > 0
-            && !pv_node
-            && !threatened
-            && static_value != NO_EVAL
-            && beta.abs() < MATE_BOUND
-            && static_value >= beta + fail_high_margin * depth;
         let lmr_log_scale = params.get(Param::LmrLogScale);
         let distract_depth = params.get(Param::DistractPruneDepth);
-        let counter_bonus = params.get(Param::OrderCounter);
         let trivial_depth = params.get(Param::TrivialPruneDepth);
         let late_moves_pv = params.get(Param::LateMovesPv) != 0;
         let late_moves_scale = params.get(Param::LateMovesScale);
         let late_moves_max_depth =
             if late_moves_scale > 0 { params.get(Param::LateMovesMaxDepth) } else { 3 };
-        let ttm_ext = params.get(if pv_node { Param::TtmExtPv } else { Param::TtmExtNonPv });
-        let near_four_ext = [params.get(Param::NearFourExt4), params.get(Param::NearFourExt6)];
-        let forced_ext = params.get(Param::ForcedExt);
-        // Answers to an open three are few: extending them lets the search follow the
-        // opponent's threat sequences (VCTs) deeper than its nominal depth.
-        let threat_ext = if under_threat { params.get(Param::ThreatExt) } else { 0 };
-        let lmr_history_percent = params.get(Param::LmrHistoryPercent);
-        let own_last = self.pos.recent_move(1);
         // The late-move limit is the node's, not the move's: worked out once, when first
         // needed (it takes a `powf`).
         let mut late_move_count = None;
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
-            if n >= move_count_limit && best > -MATE_BOUND {
-                break;
-            }
             // (The root's moves are searched in search.rs: every node here is below the root.)
             if distract_depth > 0
                 && under_threat
@@ -652,37 +551,9 @@ impl<'a> Worker<'a> {
                 }
             }
             let mut new_depth = if forced { depth } else { depth - 1 };
-            if likely_fail_high && self.pos.class(m, me) < CL_4 {
-                new_depth -= 1;
-            }
-            // Fractional extensions (Rapfi's): the hash move, more when it makes a four near
-            // our last move, and the block of a five.
-            let mut ext = 0;
-            if forced {
-                ext = forced_ext;
-            } else if singular == Some(m) {
-                new_depth += 1;
-            } else if tt_move == Some(m) {
-                ext = ttm_ext;
-                if self.pos.class(m, me) >= CL_4
-                    && let Some(last) = own_last
-                {
-                    let d = self.pos.point(m).chebyshev(self.pos.point(last));
-                    ext += if d <= 4 {
-                        near_four_ext[0]
-                    } else if d <= 6 {
-                        near_four_ext[1]
-                    } else {
-                        0
-                    };
-                }
-            }
-            let mut credit = self.credit[ply] + ext + threat_ext;
-            if credit >= 100 {
-                credit -= 100;
+            if singular == Some(m) {
                 new_depth += 1;
             }
-            self.credit[ply + 1] = credit;
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
             self.pos.make(m);
@@ -698,14 +569,6 @@ impl<'a> Worker<'a> {
                     };
                     if pv_node {
                         r = (r - 1).max(0);
-                    }
-                    // A move that often refuted other lines deserves a closer look.
-                    if lmr_history_percent > 0 && r > 0 {
-                        let h = i64::from(self.history[me.index()][m]);
-                        let best_h = i64::from(self.history_max[me.index()]);
-                        if h > 0 && h * 100 >= best_h * i64::from(lmr_history_percent) {
-                            r -= 1;
-                        }
                     }
                 }
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
@@ -738,20 +601,13 @@ impl<'a> Worker<'a> {
                                 k[1] = k[0];
                                 k[0] = m;
                             }
-                            if counter_bonus > 0
-                                && let Some(prev) = self.pos.recent_move(0)
-                            {
-                                self.counters[me.index()][prev] = m;
-                            }
                             let c = me.index();
                             let h = &mut self.history[c][m];
                             *h += depth * depth;
-                            self.history_max[c] = self.history_max[c].max(*h);
                             if *h > 1 << 20 {
                                 for v in &mut self.history[c] {
                                     *v /= 2;
                                 }
-                                self.history_max[c] /= 2;
                             }
                         }
                         break;

@@ -80,9 +80,6 @@ pub struct Position {
     hash: u64,
     side: Color,
     stack: Vec<Undo>,
-    /// The stack lengths at which the side passed (the search's null move), oldest first, so
-    /// that `recent_move` counts a pass as a ply without a stone.
-    passes: Vec<usize>,
     changes: ChangeLog,
     class_changes: Vec<ClassChange>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
@@ -147,7 +144,6 @@ impl Position {
             hash: 0,
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
-            passes: Vec::new(),
             changes: ChangeLog { entries: Vec::new(), len: 0 },
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
@@ -279,12 +275,6 @@ impl Position {
     #[inline]
     pub fn is_empty(&self, idx: usize) -> bool {
         self.cells[idx % CAP] == EMPTY as u8
-    }
-
-    /// Whether a stone of `c` stands on `idx`.
-    #[inline]
-    pub fn has_stone(&self, idx: usize, c: Color) -> bool {
-        u32::from(self.cells[idx % CAP]) == code(c)
     }
 
     /// What a stone of `c` would make on `idx` (nothing on a stone).
@@ -511,39 +501,11 @@ impl Position {
         self.changes.len += u.changes_len;
     }
 
-    /// Passes: the other side moves next, no stone changes (the null move of the search).
-    /// Undone by calling it again right after (no stone between): two passes in a row are
-    /// never played, so a pass at the stack length of the last one takes that one back.
-    pub fn pass(&mut self) {
-        if self.passes.last() == Some(&self.stack.len()) {
-            self.passes.pop();
-        } else {
-            self.passes.push(self.stack.len());
-        }
-        self.side = self.side.opponent();
-        if self.keeps_board() {
-            self.board.set_side_to_move(self.side);
-        }
-        self.hash ^= WHITE_TO_MOVE;
-    }
-
     /// The square of the stone placed `back` plies ago (0: the last one), if the position was
-    /// built that many plies before and that ply was not a pass.
+    /// built that many plies before.
     pub fn recent_move(&self, back: usize) -> Option<usize> {
-        // Step back `back` plies, each a pass (recorded at the stack length it came at) or a
-        // stone; then the ply at hand is one or the other.
-        let mut stones = self.stack.len();
-        let mut passes = self.passes.as_slice();
-        for _ in 0..back {
-            match passes.split_last() {
-                Some((&at, rest)) if at == stones => passes = rest,
-                _ => stones = stones.checked_sub(1)?,
-            }
-        }
-        match passes.last() {
-            Some(&at) if at == stones => None,
-            _ => stones.checked_sub(1).map(|k| self.stack[k].idx),
-        }
+        let k = self.stack.len().checked_sub(back + 1)?;
+        Some(self.stack[k].idx)
     }
 
     /// Takes back the last stone.
