@@ -4,8 +4,10 @@ from `renzoku match -jsonl J -msg M` (the engines' MESSAGE lines are kept in the
 `option.message_format=rapfi` on our engine (its lines then carry `ev` in evaluation points);
 games of any sharded run (`-shard`, e.g. examples/slurm) can be read together.
 
-usage: python3 selfplay_labels.py OUT.jsonl JOURNAL... [--lambda L] [--scale K] [--rule R]
-                                  [--size N] [--skip-opening]
+usage: python3 selfplay_labels.py OUT.jsonl GAMES... [--lambda L] [--scale K] [--rule R]
+                                  [--size N]
+
+GAMES: journals, or their packed form (pack_games.py, `*.games.xz`, as committed in data/).
 
 Each position the engine searched (after the opening) gives one line, in label_positions.py's
 layout so that `features --combos` and the fits read it unchanged:
@@ -22,9 +24,12 @@ game stay together, so a fit's --holdout-block holds out whole games.
 """
 import argparse
 import json
+import lzma
 import math
 import re
 import sys
+
+import pack_games
 
 ap = argparse.ArgumentParser()
 ap.add_argument('out')
@@ -60,10 +65,11 @@ seen = set()
 stats = {'games': 0, 'positions': 0, 'duplicates': 0, 'unscored': 0, 'skipped games': 0}
 with open(a.out, 'w') as out:
     for path in a.journals:
-        for line in open(path):
+        packed = path.endswith('.xz')
+        for line in (lzma.open(path, 'rt') if packed else open(path)):
             try:
-                g = json.loads(line)
-            except json.JSONDecodeError:
+                g = pack_games.unpack_game(line.rstrip('\n')) if packed else json.loads(line)
+            except (json.JSONDecodeError, ValueError):
                 stats['skipped games'] += 1
                 continue
             if g.get('rule', 0) != a.rule or g.get('board_size', 15) != a.size:

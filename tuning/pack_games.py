@@ -1,0 +1,81 @@
+"""Packs self-play games (journals of `renzoku match -jsonl -msg`, see selfplay.sh) into a small xz
+file kept in the repository: per game its moves, result and each searched move's final score,
+all that selfplay_labels.py needs, so the labels can be made again with any blend on a machine
+without the journals (a journal keeps every iteration's message: about 40 KB a game; a packed
+game is about 100 bytes).
+
+usage: python3 pack_games.py OUT.games.xz JOURNAL...
+
+One game a line: `RULE SIZE WINNER OPENING MOVES EVS`; WINNER b, w or d (draw); OPENING the
+number of opening stones; MOVES the stones in play order, two letters each (column, row; `a` = 0);
+EVS the final `ev` of every move after the opening, comma-separated (`?` where the engine
+printed none). selfplay_labels.py reads these files as it reads journals.
+"""
+import json
+import lzma
+import re
+import sys
+
+LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEF'
+MESSAGE = re.compile(r'^(\d+)\) [^:]*: .*\bev (\S+)')
+
+
+def square(move):
+    x, y = (int(v) for v in move.split(','))
+    if not (0 <= x < 32 and 0 <= y < 32):
+        raise ValueError(f'square out of range: {move}')
+    return LETTERS[x] + LETTERS[y]
+
+
+def coords(pair):
+    return f'{LETTERS.index(pair[0])},{LETTERS.index(pair[1])}'
+
+
+def pack_game(g):
+    final = {}
+    for m in g.get('messages', []):
+        hit = MESSAGE.match(m)
+        if hit:
+            final[int(hit.group(1))] = hit.group(2)
+    opening = g.get('opening_moves', 0)
+    moves = g['moves']
+    evs = [final.get(ply + 1, '?') for ply in range(opening, len(moves))]
+    winner = {'black': 'b', 'white': 'w'}.get(g.get('winner'), 'd')
+    return (f"{g.get('rule', 0)} {g.get('board_size', 15)} {winner} {opening} "
+            f"{''.join(square(m) for m in moves)} {','.join(evs) or '-'}")
+
+
+def unpack_game(line):
+    """A packed line as the journal fields selfplay_labels.py reads (messages rebuilt as
+    `N) x: ev V`)."""
+    rule, size, winner, opening, moves, evs = line.split(' ')
+    moves = [coords(moves[i:i + 2]) for i in range(0, len(moves), 2)]
+    opening = int(opening)
+    messages = []
+    if evs != '-':
+        for i, ev in enumerate(evs.split(',')):
+            if ev != '?':
+                messages.append(f'{opening + i + 1}) x: ev {ev}')
+    return {'rule': int(rule), 'board_size': int(size), 'opening_moves': opening,
+            'winner': {'b': 'black', 'w': 'white'}.get(winner), 'moves': moves,
+            'messages': messages}
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    lines = []
+    for path in sys.argv[2:]:
+        for line in open(path):
+            try:
+                lines.append(pack_game(json.loads(line)))
+            except (json.JSONDecodeError, KeyError, ValueError) as e:
+                print(f'{path}: skipped a game ({e})', file=sys.stderr)
+    with lzma.open(sys.argv[1], 'wt', preset=9) as out:
+        for line in lines:
+            out.write(line + '\n')
+    print(f'{sys.argv[1]}: {len(lines)} games', file=sys.stderr)
+
+
+if __name__ == '__main__':
+    main()
