@@ -1,6 +1,7 @@
 //! `renzoku`: the command-line front end over the Renzoku libraries.
 
 mod analyze;
+mod board_command;
 mod match_command;
 mod referee_command;
 mod rules_command;
@@ -25,6 +26,8 @@ struct Cli {
 enum Command {
     /// Annotate a played game with the engine's evaluations (SGF out, SVG graph).
     Analyze(analyze::AnalyzeArgs),
+    /// Play and analyse in the browser against pbrain-renzoku or any brain (`--engine CMD`).
+    Board(board_command::BoardArgs),
     /// Rules tools (forbidden points, …).
     Rules {
         #[command(subcommand)]
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Rules { command } => rules_command::run(&command),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Board(args) => board_command::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -206,7 +206,8 @@ impl Controller {
         match position::new_board(width, height) {
             Ok(board) => {
                 self.board = Some(board);
-                self.excluded.clear();
+                // The yxblock list survives START, as in Rapfi: Yixin-Board sends `start`
+                // before every board and blocks squares once, until `yxblockreset`.
                 self.new_game();
                 self.out.send(&Reply::Ok);
             }

@@ -42,6 +42,24 @@ fn yixin_block_excludes_root_moves() {
     assert!(brain.silent_for(Duration::from_millis(200)));
 }
 
+/// Yixin-Board sends `start` before every board; the blocked squares must survive it (they are
+/// kept until `yxblockreset`, as Rapfi keeps them).
+#[test]
+fn yixin_block_survives_start() {
+    let mut brain = Brain::start();
+    assert_eq!(brain.ask("start 15"), "OK");
+    brain.send("info timeout_turn 300\nyxblock\n9,7\ndone");
+    assert_eq!(brain.ask("start 15"), "OK");
+    // Own four 5..8,7 closed at 4,7: 9,7 is the only five.
+    let board = "5,7,1\n4,7,2\n6,7,1\n0,0,2\n7,7,1\n0,14,2\n8,7,1\n14,0,2";
+    let reply = point(&brain.ask(&format!("board\n{board}\ndone")));
+    assert_ne!(reply, Point::new(9, 7), "the blocked five was played after start");
+    brain.send("yxblockreset");
+    assert_eq!(brain.ask("start 15"), "OK");
+    let reply = point(&brain.ask(&format!("board\n{board}\ndone")));
+    assert_eq!(reply, Point::new(9, 7), "after yxblockreset the five is played");
+}
+
 /// A position where black (to move, "own" = 1) wins: its move is taken from the search's
 /// shortcut (a five or a proven line), then that square is blocked and must not be played.
 fn blocked_winning_square_is_avoided(position: &str, rule: u32) {

@@ -35,6 +35,7 @@ pub use rapfi_line::{LineEval, RapfiLine};
 pub use reply::{About, ForbidFormat, Reply, parse_reply};
 pub use stone::{Field, Stone};
 pub use summary::{Ev, PvMove, SearchSummary, Tenths};
+pub use text::parse_points;
 pub use yixin::{Realtime, YxOpeningMessage, YxOpeningRule};
 
 /// Re-exported so users need not depend on renzoku-rules just to build a move.

@@ -24,6 +24,26 @@ pub enum LineEval {
     MatedIn(u32),
 }
 
+impl LineEval {
+    /// Reads what `Display` writes: an integer, `+M<n>` or `-M<n>` (also the value of a Yixin
+    /// detail line `INFO EVAL`). Rapfi's database marks `+M*`/`-M*` have no ply count and are
+    /// read as a mate in 0 plies.
+    pub fn parse(text: &str) -> Result<LineEval, String> {
+        let text = text.trim();
+        let bad = || format!("`{}` is not an evaluation", crate::text::excerpt(text));
+        let mate = |rest: &str| {
+            if rest == "*" { Ok(0) } else { rest.parse::<u32>().map_err(|_| bad()) }
+        };
+        if let Some(rest) = text.strip_prefix("+M").or_else(|| text.strip_prefix("+m")) {
+            return mate(rest).map(LineEval::MateIn);
+        }
+        if let Some(rest) = text.strip_prefix("-M").or_else(|| text.strip_prefix("-m")) {
+            return mate(rest).map(LineEval::MatedIn);
+        }
+        text.parse::<i32>().map(LineEval::Value).map_err(|_| bad())
+    }
+}
+
 impl fmt::Display for LineEval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

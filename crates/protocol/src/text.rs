@@ -50,8 +50,8 @@ pub(crate) fn parse_point(text: &str) -> Result<Point, String> {
     Ok(Point::new(parse_coordinate(x)?, parse_coordinate(y)?))
 }
 
-/// A space-separated list of `x,y` points (possibly empty).
-pub(crate) fn parse_points(text: &str) -> Result<Vec<Point>, String> {
+/// A space-separated list of `x,y` points (possibly empty), as in `INFO BESTLINE`.
+pub fn parse_points(text: &str) -> Result<Vec<Point>, String> {
     text.split_whitespace().map(parse_point).collect()
 }
 

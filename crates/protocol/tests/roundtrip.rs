@@ -299,3 +299,30 @@ proptest! {
         prop_assert_eq!(parser.feed("BEGIN"), Ok(Some(Command::Begin)));
     }
 }
+
+proptest! {
+    /// `INFO EVAL` values and Rapfi's `ev`: what `LineEval` writes it reads back.
+    #[test]
+    fn line_eval_round_trips(kind in 0u8..3, v in any::<i32>(), n in any::<u32>()) {
+        use renzoku_protocol::LineEval;
+        let eval = match kind {
+            0 => LineEval::Value(v),
+            1 => LineEval::MateIn(n),
+            _ => LineEval::MatedIn(n),
+        };
+        prop_assert_eq!(LineEval::parse(&eval.to_string()), Ok(eval));
+    }
+
+    /// Any text: an evaluation or an error, never a panic.
+    #[test]
+    fn line_eval_parse_never_panics(text in "\\PC{0,16}") {
+        let _ = renzoku_protocol::LineEval::parse(&text);
+    }
+
+    /// `INFO BESTLINE` lists: what `join` writes `parse_points` reads back.
+    #[test]
+    fn point_lists_round_trip(points in vec(point(), 0..10)) {
+        let text: Vec<String> = points.iter().map(ToString::to_string).collect();
+        prop_assert_eq!(renzoku_protocol::parse_points(&text.join(" ")), Ok(points));
+    }
+}

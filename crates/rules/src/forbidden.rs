@@ -53,8 +53,29 @@ impl Overlay<'_> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Verdict {
     Five,
-    Forbidden,
+    Forbidden(ForbiddenKind),
     Legal,
+}
+
+/// Why a point is forbidden for black.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ForbiddenKind {
+    /// Six or more in a row.
+    Overline,
+    /// Two or more fours at once.
+    DoubleFour,
+    /// Two or more real threes at once.
+    DoubleThree,
+}
+
+impl std::fmt::Display for ForbiddenKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ForbiddenKind::Overline => "overline",
+            ForbiddenKind::DoubleFour => "double four",
+            ForbiddenKind::DoubleThree => "double three",
+        })
+    }
 }
 
 /// Whether black may not play at `p` under renju rules. Occupied and off-board squares are not
@@ -64,7 +85,19 @@ pub fn is_forbidden(board: &Board, p: Point) -> bool {
         return false;
     }
     let mut overlay = Overlay { board, extra: [p; MAX_DEPTH], len: 0 };
-    classify(&mut overlay, p) == Verdict::Forbidden
+    matches!(classify(&mut overlay, p), Verdict::Forbidden(_))
+}
+
+/// Why black may not play at `p` under renju (`None` when black may, or `p` is not empty).
+pub fn forbidden_kind(board: &Board, p: Point) -> Option<ForbiddenKind> {
+    if board.get(p) != Cell::Empty {
+        return None;
+    }
+    let mut overlay = Overlay { board, extra: [p; MAX_DEPTH], len: 0 };
+    match classify(&mut overlay, p) {
+        Verdict::Forbidden(kind) => Some(kind),
+        Verdict::Five | Verdict::Legal => None,
+    }
 }
 
 /// Every empty square that is forbidden for black, in reading order (by y, then x).
@@ -157,7 +190,7 @@ fn classify_placed(overlay: &mut Overlay<'_>, p: Point) -> Verdict {
         }
     }
     if overline {
-        return Verdict::Forbidden;
+        return Verdict::Forbidden(ForbiddenKind::Overline);
     }
     // A four needs three more black stones within four squares on its line, a three two more
     // within three squares: counting them first skips most lines cheaply.
@@ -180,7 +213,7 @@ fn classify_placed(overlay: &mut Overlay<'_>, p: Point) -> Verdict {
         .map(|(line, _)| fours_in_line(line))
         .sum();
     if fours >= 2 {
-        return Verdict::Forbidden;
+        return Verdict::Forbidden(ForbiddenKind::DoubleFour);
     }
     // Threes: first find, per line, the squares that would turn it into a straight four (cheap);
     // only when two lines have such squares is the recursive legality test of those squares run.
@@ -205,7 +238,7 @@ fn classify_placed(overlay: &mut Overlay<'_>, p: Point) -> Verdict {
         if real {
             threes += 1;
             if threes >= 2 {
-                return Verdict::Forbidden;
+                return Verdict::Forbidden(ForbiddenKind::DoubleThree);
             }
         }
     }

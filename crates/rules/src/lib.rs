@@ -20,7 +20,7 @@ pub mod zobrist;
 pub use board::{Board, BoardError, Move, Run};
 pub use color::{Cell, Color};
 pub use diagram::{Diagram, parse_diagram};
-pub use forbidden::{forbidden_points, is_forbidden};
+pub use forbidden::{ForbiddenKind, forbidden_kind, forbidden_points, is_forbidden};
 pub use geometry::{Direction, MAX_SIZE, MIN_SIZE, Point};
 pub use notation::{NotationError, PosOrientation};
 pub use openings::{RENJU_OPENINGS, RenjuOpening, identify_renju_opening, in_central_square};

@@ -1,0 +1,133 @@
+//! The commands Yixin-Board sends, as renzoku-protocol values: once at start-up, and before
+//! every think (`INFO` limits, `start N`, then `board` for a move or `yxboard` + `yxnbest N` for
+//! analysis). Stones are in move order, field 1 for the side to move (Yixin's convention, and
+//! Gomocup's "own" since the brain is to move).
+
+use renzoku_protocol::{Command, Field, Info, IntKey, Stone};
+use renzoku_rules::{Point, Rule};
+
+/// Yixin-Board's "no time limit" (its node levels): Rapfi and pbrain-renzoku then search until
+/// `yxstop`, the node limit or a proven result.
+const NO_LIMIT_MATCH: i64 = 100_000_000;
+const NO_LIMIT_TURN: i64 = 2_000_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Milliseconds per move.
+    Time(u64),
+    Nodes(u64),
+    Unlimited,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Answer with a move to play.
+    Move,
+    /// Think with `nbest` lines until stopped.
+    Analyse { nbest: u32 },
+}
+
+/// One think request, validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// The page's number for it: its results carry it, so a stale answer is never shown.
+    pub id: u64,
+    pub rule: Rule,
+    pub size: u8,
+    pub moves: Vec<Point>,
+    pub limit: Limit,
+    pub purpose: Purpose,
+}
+
+fn info(key: IntKey, value: i64) -> Command {
+    Command::Info(Info::Int(key, value))
+}
+
+/// What Yixin-Board sends once after starting a brain (`show_detail 3`: realtime and detail
+/// lines; `yxshowinfo` puts Rapfi in GUI mode).
+pub fn start_up(size: u8) -> Vec<Command> {
+    vec![info(IntKey::ShowDetail, 3), Command::YxShowInfo, Command::Start(u32::from(size))]
+}
+
+/// The commands of one think.
+pub fn think(t: &Think) -> Vec<Command> {
+    let size = u32::from(t.size);
+    let mut commands = vec![info(IntKey::Rule, i64::from(t.rule.gomocup_code()))];
+    let limit = match t.purpose {
+        Purpose::Move => t.limit,
+        Purpose::Analyse { .. } => Limit::Unlimited,
+    };
+    let saturate = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+    match limit {
+        Limit::Time(ms) => commands.extend([
+            info(IntKey::TimeoutMatch, NO_LIMIT_MATCH),
+            info(IntKey::TimeLeft, NO_LIMIT_MATCH),
+            info(IntKey::TimeoutTurn, saturate(ms)),
+            info(IntKey::MaxNode, -1),
+        ]),
+        Limit::Nodes(_) | Limit::Unlimited => {
+            let nodes = if let Limit::Nodes(n) = limit { saturate(n) } else { -1 };
+            commands.extend([
+                info(IntKey::MaxNode, nodes),
+                info(IntKey::TimeoutMatch, NO_LIMIT_MATCH),
+                info(IntKey::TimeLeft, NO_LIMIT_MATCH),
+                info(IntKey::TimeoutTurn, NO_LIMIT_TURN),
+                info(IntKey::MaxDepth, i64::from(size * size)),
+                info(IntKey::TimeIncrement, 0),
+            ]);
+        }
+    }
+    commands.push(Command::YxStart { width: size, height: size });
+    let to_move = t.moves.len() % 2;
+    let stones: Vec<Stone> = t
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let field = if i % 2 == to_move { Field::Own } else { Field::Opponent };
+            Stone::new(p, Some(field))
+        })
+        .collect();
+    match t.purpose {
+        Purpose::Move => commands.push(Command::Board(stones)),
+        Purpose::Analyse { nbest } => {
+            commands.push(Command::YxBoard(stones));
+            commands.push(Command::YxNbest(nbest.max(1)));
+        }
+    }
+    commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(commands: &[Command]) -> String {
+        commands.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+    }
+
+    #[test]
+    fn a_move_and_an_analysis_as_yixin_board_sends_them() {
+        let mut t = Think {
+            id: 1,
+            rule: Rule::Renju,
+            size: 15,
+            moves: vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 6)],
+            limit: Limit::Time(1500),
+            purpose: Purpose::Move,
+        };
+        assert_eq!(
+            text(&think(&t)),
+            "INFO rule 4\nINFO timeout_match 100000000\nINFO time_left 100000000\n\
+             INFO timeout_turn 1500\nINFO max_node -1\nstart 15\nBOARD\n7,7,2\n8,8,1\n6,6,2\nDONE"
+        );
+        t.purpose = Purpose::Analyse { nbest: 3 };
+        t.moves.pop();
+        assert_eq!(
+            text(&think(&t)),
+            "INFO rule 4\nINFO max_node -1\nINFO timeout_match 100000000\n\
+             INFO time_left 100000000\nINFO timeout_turn 2000000\nINFO max_depth 225\n\
+             INFO time_increment 0\nstart 15\nyxboard\n7,7,1\n8,8,2\ndone\nyxnbest 3"
+        );
+    }
+}

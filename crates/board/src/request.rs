@@ -1,0 +1,155 @@
+//! A page's request to its brain as JSON, and its validation into a typed request: the rule,
+//! size and moves must make a legal unfinished game, the limits must be sane, the engine must
+//! be one of the command line's.
+
+use serde::Deserialize;
+
+use crate::brain::session::{Limit, Request, Think, ThinkPurpose};
+use crate::position::{self, MAX_MOVES};
+
+/// Most candidate lines an analysis may ask for.
+pub const MAX_NBEST: u32 = 20;
+/// Longest time per move: an hour.
+const MAX_TIME_MS: u64 = 3_600_000;
+/// Largest node limit.
+const MAX_NODES: u64 = 1_000_000_000_000;
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PageRequest {
+    Think {
+        id: u64,
+        /// `move` or `analyse`.
+        purpose: String,
+        rule: String,
+        size: i64,
+        moves: Vec<[i64; 2]>,
+        #[serde(default)]
+        time_ms: Option<u64>,
+        #[serde(default)]
+        nodes: Option<u64>,
+        #[serde(default)]
+        nbest: Option<u32>,
+    },
+    Stop {
+        #[serde(default)]
+        discard: bool,
+    },
+    Restart,
+    Engine {
+        index: usize,
+    },
+}
+
+impl PageRequest {
+    /// The typed request, or what is wrong with it in words.
+    pub fn validate(self, engines: usize) -> Result<Request, String> {
+        match self {
+            PageRequest::Think { id, purpose, rule, size, moves, time_ms, nodes, nbest } => {
+                let rule = position::parse_rule(&rule)?;
+                let size = position::parse_size(size)?;
+                if moves.len() > MAX_MOVES {
+                    return Err(format!("{} moves: more than any board holds", moves.len()));
+                }
+                let moves = moves
+                    .into_iter()
+                    .map(|xy| position::parse_point(xy, size))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let game = position::replay(rule, size, &moves)?;
+                if let Some(result) = game.result {
+                    return Err(format!("the game is over ({})", result.text));
+                }
+                let purpose = match purpose.as_str() {
+                    "move" => ThinkPurpose::Move,
+                    "analyse" => {
+                        let nbest = nbest.unwrap_or(1);
+                        if !(1..=MAX_NBEST).contains(&nbest) {
+                            return Err(format!("nbest {nbest} is not between 1 and {MAX_NBEST}"));
+                        }
+                        ThinkPurpose::Analyse { nbest }
+                    }
+                    other => {
+                        let other: String = other.chars().take(20).collect();
+                        return Err(format!("unknown purpose `{other}` (move, analyse)"));
+                    }
+                };
+                let limit = match (time_ms, nodes) {
+                    (Some(_), Some(_)) => return Err("a time or a node limit, not both".into()),
+                    (Some(ms), None) if (1..=MAX_TIME_MS).contains(&ms) => Limit::Time(ms),
+                    (Some(ms), None) => {
+                        return Err(format!("{ms} ms per move is not between 1 and {MAX_TIME_MS}"));
+                    }
+                    (None, Some(n)) if (1..=MAX_NODES).contains(&n) => Limit::Nodes(n),
+                    (None, Some(n)) => {
+                        return Err(format!("{n} nodes is not between 1 and {MAX_NODES}"));
+                    }
+                    (None, None) => Limit::Unlimited,
+                };
+                Ok(Request::Think(Think { id, rule, size, moves, limit, purpose }))
+            }
+            PageRequest::Stop { discard } => Ok(Request::Stop { discard }),
+            PageRequest::Restart => Ok(Request::Restart),
+            PageRequest::Engine { index } if index < engines => Ok(Request::Engine(index)),
+            PageRequest::Engine { index } => {
+                Err(format!("no engine number {index} (there are {engines})"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn think(json: &str) -> Result<Request, String> {
+        serde_json::from_str::<PageRequest>(json).map_err(|e| e.to_string())?.validate(2)
+    }
+
+    #[test]
+    fn a_think_is_validated() {
+        let ok = think(
+            r#"{"type":"think","id":3,"purpose":"analyse","rule":"renju","size":15,
+                "moves":[[7,7],[8,8]],"nbest":3}"#,
+        );
+        match ok {
+            Ok(Request::Think(t)) => {
+                assert_eq!(t.purpose, ThinkPurpose::Analyse { nbest: 3 });
+                assert_eq!(t.limit, Limit::Unlimited);
+                assert_eq!(t.moves.len(), 2);
+            }
+            other => panic!("{other:?}"),
+        }
+        let bad = [
+            (
+                r#"{"type":"think","id":1,"purpose":"move","rule":"renju","size":15,"moves":[[7,7],[7,7]]}"#,
+                "taken",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"move","rule":"renju","size":40,"moves":[]}"#,
+                "between",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"fly","rule":"renju","size":15,"moves":[]}"#,
+                "purpose",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"move","rule":"renju","size":15,"moves":[],"time_ms":0}"#,
+                "ms per move",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"analyse","rule":"renju","size":15,"moves":[],"nbest":99}"#,
+                "nbest",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"move","rule":"go","size":15,"moves":[]}"#,
+                "unknown rule",
+            ),
+            (r#"{"type":"engine","index":2}"#, "no engine"),
+            (r#"{"type":"launch","program":"/bin/sh"}"#, "unknown variant"),
+        ];
+        for (json, expected) in bad {
+            let error = think(json).expect_err(json);
+            assert!(error.contains(expected), "{json}: {error}");
+        }
+    }
+}
