@@ -182,7 +182,7 @@ fn error(status: StatusCode, text: impl Into<String>) -> Response {
 }
 
 fn bad_json(rejection: &JsonRejection) -> Response {
-    error(StatusCode::BAD_REQUEST, format!("bad request: {}", rejection.body_text()))
+    error(rejection.status(), format!("bad request: {}", rejection.body_text()))
 }
 
 async fn position_request(body: Result<Json<PositionRequest>, JsonRejection>) -> Response {

@@ -116,6 +116,8 @@ struct Session {
     dirty: bool,
     last_flush: Instant,
     junk: u32,
+    /// `yxshowinfo` was sent to a fresh brain: one `UNKNOWN` for it is no refusal.
+    unknown_expected: bool,
     events: mpsc::Sender<PageEvent>,
 }
 
@@ -138,6 +140,7 @@ pub async fn run(
         dirty: false,
         last_flush: Instant::now(),
         junk: 0,
+        unknown_expected: false,
         events,
     };
     loop {
@@ -270,7 +273,10 @@ impl Session {
             let Some(spec) = self.engines.get(self.engine).cloned() else { return };
             self.state("starting", format!("starting {}", spec.name)).await;
             match BrainProcess::spawn(&spec) {
-                Ok((process, output)) => self.brain = Some(Running { process, output }),
+                Ok((process, output)) => {
+                    self.brain = Some(Running { process, output });
+                    self.unknown_expected = true;
+                }
                 Err(e) => {
                     self.fail(format!("could not start {} ({}): {e}.", spec.name, spec.program))
                         .await;
@@ -391,17 +397,19 @@ impl Session {
                     self.dirty = true;
                 }
             }
-            Reply::Error(text) => {
+            Reply::Unknown(_) if self.unknown_expected => {
+                // A Gomocup-only brain's answer to `yxshowinfo`.
+                self.unknown_expected = false;
+            }
+            // A refusal (a size it does not play; `yxnbest` unknown to a Gomocup-only brain):
+            // shown as it is, and the think is given up if no move follows soon.
+            Reply::Error(_) | Reply::Unknown(_) => {
                 if let Some(current) = self.current.as_mut() {
                     current.errored = true;
                     current.discard = true;
                     current.deadline = Some(Instant::now() + ERROR_GRACE);
                 }
-                self.emit(PageEvent::Message { text: format!("ERROR {}", excerpt(&text)) }).await;
-            }
-            Reply::Unknown(text) => {
-                let text = format!("UNKNOWN {}", excerpt(&text));
-                self.emit(PageEvent::Message { text }).await;
+                self.emit(PageEvent::Message { text: excerpt(line.trim()) }).await;
             }
             Reply::Message(text) => {
                 self.emit(PageEvent::Message { text: excerpt(&text) }).await;

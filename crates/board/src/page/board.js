@@ -157,9 +157,10 @@ function handle(event) {
     case 'analysis':
       if (state.pending && state.pending.id === event.id) {
         state.lines = event.lines;
-        if (event.lines.length && !state.firstLinesAt && state.clickedAt) {
-          state.firstLinesAt = performance.now();
-          document.body.dataset.firstLinesMs = String(Math.round(state.firstLinesAt - state.clickedAt));
+        // How long a person waits from a click to the first candidates (measured once a click).
+        if (event.lines.length && state.clickedAt) {
+          document.body.dataset.firstLinesMs = String(Math.round(performance.now() - state.clickedAt));
+          state.clickedAt = null;
         }
         scheduleRender();
       }
@@ -221,7 +222,6 @@ function think() {
   const id = ++state.thinkId;
   state.pending = { id, purpose, key, nbest: n };
   state.lines = [];
-  state.firstLinesAt = null;
   const body = { type: 'think', id, purpose, rule: state.rule, size: state.size, moves };
   if (purpose === 'move') Object.assign(body, limitFields());
   else body.nbest = n;
@@ -675,7 +675,8 @@ function moveSpan(node, ply) {
   span.dataset.ply = String(ply);
   span.dataset.move = moveName(node.move);
   span.addEventListener('click', () => goTo(node));
-  fragment.append(number, span);
+  // The spaces let the list wrap between moves.
+  fragment.append(number, span, ' ');
   return fragment;
 }
 
@@ -689,10 +690,10 @@ function renderLine(node, ply, into) {
     for (const other of others) {
       const variation = document.createElement('span');
       variation.className = 'var';
-      variation.append(' (');
+      variation.append('(');
       variation.append(moveSpan(other, p + 1));
       renderLine(other, p + 1, variation);
-      variation.append(') ');
+      variation.append(')', ' ');
       into.append(variation);
     }
     n = main;

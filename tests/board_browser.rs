@@ -1,0 +1,271 @@
+//! `renzoku board` in a real browser: headless Chromium (the live view's DevTools driver) opens
+//! the page served with pbrain-renzoku (`renzoku brain`) or a zoo engine, clicks the board and
+//! reads what the page shows. Under `CI=true` a missing browser fails; on a developer's machine
+//! the tests are skipped with a notice. `RENZOKU_BOARD_SCREENSHOTS=DIR` saves what they saw.
+
+#[path = "../crates/live/tests/chromium/mod.rs"]
+mod chromium;
+#[path = "../crates/live/tests/common/mod.rs"]
+mod common;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use chromium::{Browser, find_chromium};
+use renzoku_board::{BoardConfig, BoardServer, EngineSpec, serve};
+
+const RENZOKU: &str = env!("CARGO_BIN_EXE_renzoku");
+
+fn chromium_or_notice() -> Option<std::path::PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+        assert!(
+            !ci,
+            "CI is set and no chromium was found (install Debian's chromium, or set \
+             RENZOKU_CHROMIUM): the browser tests cannot be skipped in CI"
+        );
+        eprintln!("NOTICE: no chromium found (set RENZOKU_CHROMIUM); browser test skipped");
+    }
+    found
+}
+
+fn engine(name: &str, args: &[&str]) -> EngineSpec {
+    EngineSpec {
+        name: name.into(),
+        program: RENZOKU.into(),
+        args: args.iter().map(|a| (*a).to_owned()).collect(),
+    }
+}
+
+fn start(engines: Vec<EngineSpec>) -> BoardServer {
+    let config = BoardConfig { engines, max_games: 4 };
+    serve(SocketAddr::from(([127, 0, 0, 1], 0)), config).expect("serve")
+}
+
+fn open(chromium: &std::path::Path, server: &BoardServer, hash: &str) -> Browser {
+    let url = format!("http://{}/{hash}", server.local_addr());
+    let mut browser = Browser::launch(chromium, &url, 1100, 900);
+    assert!(browser.wait_for("document.getElementById('status').textContent === 'connected'"));
+    browser
+}
+
+fn save_screenshot(browser: &mut Browser, name: &str) {
+    if let Some(dir) = std::env::var_os("RENZOKU_BOARD_SCREENSHOTS") {
+        browser.screenshot(&std::path::Path::new(&dir).join(name));
+    }
+}
+
+/// Clicks the board's point (x, y) as a mouse would.
+fn click(browser: &mut Browser, x: u8, y: u8) {
+    browser.evaluate(&format!(
+        "(() => {{ const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
+         const size = state.size; const cell = (c.clientWidth - 56) / size; \
+         const at = (v) => 28 + cell / 2 + v * cell; \
+         c.dispatchEvent(new PointerEvent('pointerup', {{ clientX: r.left + at({x}), \
+           clientY: r.top + at({y}), pointerType: 'mouse', bubbles: true }})); }})()"
+    ));
+}
+
+/// Moves the mouse over the board's point (x, y).
+fn hover(browser: &mut Browser, x: u8, y: u8) {
+    browser.evaluate(&format!(
+        "(() => {{ const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
+         const cell = (c.clientWidth - 56) / state.size; const at = (v) => 28 + cell / 2 + v * cell; \
+         c.dispatchEvent(new PointerEvent('pointermove', {{ clientX: r.left + at({x}), \
+           clientY: r.top + at({y}), pointerType: 'mouse', bubbles: true }})); }})()"
+    ));
+}
+
+fn set(browser: &mut Browser, id: &str, value: &str) {
+    browser.evaluate(&format!(
+        "(() => {{ const e = document.getElementById('{id}'); e.value = '{value}'; \
+         e.dispatchEvent(new Event('change')); }})()"
+    ));
+}
+
+fn moves_shown(browser: &mut Browser) -> Vec<String> {
+    let list = browser.evaluate(
+        "JSON.stringify([...document.querySelectorAll('#moves .mv')].map((e) => e.dataset.move))",
+    );
+    serde_json::from_str(list.as_str().unwrap_or("[]")).unwrap_or_default()
+}
+
+#[test]
+fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let server = start(vec![engine("renzoku", &["brain"])]);
+    let mut browser = open(&chromium, &server, "#rule=renju&size=15&moves=");
+    set(&mut browser, "limit", "time:1000");
+    click(&mut browser, 7, 7);
+    // The person's h8, then the engine's answer.
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
+    assert_eq!(moves_shown(&mut browser)[0], "h8");
+    assert!(browser.wait_for("location.hash.startsWith('#rule=renju&size=15&moves=h8')"));
+    save_screenshot(&mut browser, "board-play.png");
+
+    // Analysis: at least two candidates with evaluations, deepening.
+    set(&mut browser, "nbest", "3");
+    browser.evaluate("document.getElementById('analysis').click()");
+    assert!(browser.wait_for("Number(document.getElementById('board').dataset.candidates) >= 2"));
+    assert!(browser.wait_for("document.querySelectorAll('#candidates tr').length >= 2"));
+    let depth = "Number(state.lines[0].depth)";
+    let first = browser.evaluate(depth).as_f64().unwrap_or(0.0);
+    assert!(browser.wait_for(&format!("{depth} > {first}")), "the analysis deepens");
+    let evals = browser.evaluate(
+        "[...document.querySelectorAll('#candidates tr')].every((tr) => tr.children[2].textContent.length > 0)",
+    );
+    assert_eq!(evals, true);
+    assert!(browser.text().contains("nodes"), "depth, nodes and speed are shown");
+    // Hovering the best candidate shows its line as numbered ghost stones.
+    let best = browser.evaluate("JSON.stringify(state.lines[0].pv[0])");
+    let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
+    hover(&mut browser, x, y);
+    assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
+    save_screenshot(&mut browser, "board-analysis.png");
+    // While analysis streams, no task of the page's runs long (Chromium's long-task entries are
+    // tasks over 50 ms).
+    browser.evaluate(
+        "window.longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) \
+         window.longTasks.push(e.duration); }).observe({ entryTypes: ['longtask'] })",
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    let long = browser.evaluate("JSON.stringify(window.longTasks)");
+    eprintln!("long tasks (> 50 ms) in 3 s of streaming analysis: {long}");
+
+    // The time from a click to the first candidates (two people, so the engine only analyses).
+    set(&mut browser, "white", "human");
+    browser.evaluate("delete document.body.dataset.firstLinesMs");
+    let started = Instant::now();
+    click(&mut browser, 3, 3);
+    assert!(browser.wait_for("document.body.dataset.firstLinesMs !== undefined"));
+    let ms = browser.evaluate("document.body.dataset.firstLinesMs");
+    eprintln!(
+        "click to first candidate marks: {} ms in the page ({} ms seen by the test)",
+        ms.as_str().unwrap_or("?"),
+        started.elapsed().as_millis()
+    );
+}
+
+#[test]
+fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_trip() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let server = start(vec![engine("renzoku", &["brain"])]);
+    // Black e8 f8 g6 g7, white far away: g8 is a double three for black to move.
+    let mut browser = open(&chromium, &server, "#rule=renju&size=15&moves=e8a1f8a15g6o1g7o15");
+    set(&mut browser, "white", "human");
+    assert!(browser.wait_for("state.facts && state.facts.forbidden.length > 0"));
+    click(&mut browser, 6, 7);
+    assert!(browser.wait_for(
+        "document.getElementById('notice').textContent.includes('g8 is forbidden for black (double three)')"
+    ));
+    assert_eq!(moves_shown(&mut browser).len(), 8, "the forbidden move was not played");
+
+    // Undo, redo, and a variation.
+    click(&mut browser, 10, 10);
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 9"));
+    browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }))");
+    assert!(browser.wait_for("location.hash.endsWith('moves=e8a1f8a15g6o1g7o15')"));
+    browser.evaluate("document.getElementById('redo').click()");
+    assert!(browser.wait_for("location.hash.endsWith('g7o15k11')"));
+    browser.evaluate("document.getElementById('undo').click()");
+    assert!(browser.wait_for("location.hash.endsWith('moves=e8a1f8a15g6o1g7o15')"));
+    click(&mut browser, 11, 11);
+    assert!(browser.wait_for("location.hash.endsWith('g7o15l12')"));
+    assert!(browser.wait_for("document.querySelectorAll('#moves .var').length === 1"));
+    // A click on a move of the list goes there.
+    browser.evaluate("document.querySelector(\"#moves .mv[data-move='k11']\").click()");
+    assert!(browser.wait_for("location.hash.endsWith('g7o15k11')"));
+
+    // Save as SGF, load it back: the same tree.
+    let tree = "JSON.stringify(flatTree())";
+    let before = browser.evaluate(tree);
+    browser.evaluate("document.getElementById('save').click()");
+    assert!(browser.wait_for("document.getElementById('record').value.startsWith('(;FF[4]')"));
+    let sgf = browser.evaluate("document.getElementById('record').value");
+    assert!(sgf.as_str().unwrap_or_default().contains("RU[4]"), "{sgf}");
+    browser.evaluate(
+        "state.root = newNode(null, null); state.current = state.root; positionChanged()",
+    );
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 0"));
+    browser.evaluate("document.getElementById('load').click()");
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 10"));
+    assert_eq!(browser.evaluate(tree), before, "the loaded tree is the saved one");
+    save_screenshot(&mut browser, "board-variations.png");
+}
+
+#[test]
+fn a_brain_that_crashes_mid_think_is_reported_and_a_restart_works() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    // The zoo engine answers its first move, then exits when asked for the second.
+    let server = start(vec![engine("zoo-crash", &["zoo", "crash", "--after", "1"])]);
+    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
+    click(&mut browser, 7, 7);
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
+    let second = browser.evaluate("JSON.stringify(state.current.move)");
+    let taken: [u8; 2] = serde_json::from_str(second.as_str().unwrap_or("[0,0]")).expect("point");
+    let (x, y) = if taken == [0, 0] { (1, 1) } else { (0, 0) };
+    click(&mut browser, x, y);
+    assert!(browser.wait_for("!document.getElementById('restart').hidden"));
+    let text = browser.text();
+    assert!(text.contains("zoo-crash exited"), "{text}");
+    assert!(text.contains("while thinking"), "{text}");
+    assert_eq!(moves_shown(&mut browser).len(), 3, "the game is kept");
+    // A restart starts a fresh process, which answers (its first move).
+    browser.evaluate("document.getElementById('restart').click()");
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 4"));
+    assert!(browser.wait_for("document.getElementById('restart').hidden"));
+}
+
+/// The pids of this test process's children running `args` (not yet reaped zombies excluded).
+fn children_running(tag: &str) -> usize {
+    let me = std::process::id().to_string();
+    let Ok(entries) = std::fs::read_dir("/proc") else { return 0 };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().chars().all(|c| c.is_ascii_digit()))
+        .filter(|e| {
+            let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+            let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+            let fields: Vec<&str> = after.split_whitespace().collect();
+            let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+            fields.first() != Some(&"Z")
+                && fields.get(1) == Some(&me.as_str())
+                && String::from_utf8_lossy(&cmdline).contains(tag)
+        })
+        .count()
+}
+
+#[test]
+fn closing_pages_and_stopping_the_server_end_their_brains_and_the_limit_holds() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let tag = "board-limit-test";
+    let config =
+        BoardConfig { engines: vec![engine("zoo", &["zoo", "good", "--tag", tag])], max_games: 2 };
+    let server = serve(SocketAddr::from(([127, 0, 0, 1], 0)), config).expect("serve");
+    let mut pages = Vec::new();
+    for _ in 0..2 {
+        let mut page = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
+        click(&mut page, 7, 7);
+        assert!(page.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
+        pages.push(page);
+    }
+    assert_eq!(children_running(tag), 2);
+    // A third page is told that the limit is reached.
+    let url = format!("http://{}/", server.local_addr());
+    let mut third = Browser::launch(&chromium, &url, 800, 700);
+    assert!(
+        third.wait_for("document.getElementById('brain-text').textContent.includes('--max-games')")
+    );
+    drop(third);
+    // Closing a page ends its brain.
+    drop(pages.pop());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while children_running(tag) > 1 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(children_running(tag), 1, "the closed page's brain ended");
+    // Stopping the server ends the rest.
+    server.shutdown();
+    assert_eq!(children_running(tag), 0, "no brain outlives the server");
+}
