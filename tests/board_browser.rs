@@ -269,3 +269,61 @@ fn closing_pages_and_stopping_the_server_end_their_brains_and_the_limit_holds() 
     server.shutdown();
     assert_eq!(children_running(tag), 0, "no brain outlives the server");
 }
+
+#[test]
+fn a_hanging_brain_and_a_brain_writing_junk_are_reported_in_words() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let server =
+        start(vec![engine("zoo-hang", &["zoo", "hang"]), engine("zoo-junk", &["zoo", "junk"])]);
+    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
+    set(&mut browser, "limit", "time:1000");
+    click(&mut browser, 7, 7);
+    // Past its time (and the grace) it is asked to stop; it does not answer that either.
+    assert!(browser.wait_for("!document.getElementById('restart').hidden"));
+    let text = browser.text();
+    assert!(text.contains("zoo-hang did not answer yxstop"), "{text}");
+    assert_eq!(moves_shown(&mut browser).len(), 1, "the game is kept");
+    // The other engine of the command line: its junk is shown, then it is stopped the same way.
+    set(&mut browser, "engine", "1");
+    assert!(
+        browser.wait_for(
+            "document.getElementById('message').textContent.includes('not the protocol')"
+        )
+    );
+    assert!(browser.text().contains("the best move is obviously"));
+    assert!(browser.wait_for("!document.getElementById('restart').hidden"));
+    assert!(browser.text().contains("zoo-junk did not answer yxstop"));
+}
+
+#[test]
+fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let server = start(vec![engine("renzoku", &["brain"])]);
+    let url = format!("http://{}/#rule=standard&size=20&moves=", server.local_addr());
+    let mut browser = Browser::launch(&chromium, &url, 390, 844);
+    assert!(browser.wait_for("document.getElementById('status').textContent === 'connected'"));
+    set(&mut browser, "limit", "unlimited");
+    click(&mut browser, 9, 9);
+    assert!(
+        browser.wait_for("document.getElementById('brain-text').textContent.includes('thinking')")
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(moves_shown(&mut browser).len(), 1, "no limit: still thinking");
+    browser.evaluate("document.getElementById('stop').click()");
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
+    // At a phone's width the board fits the screen and is drawn for its pixel density.
+    save_screenshot(&mut browser, "board-phone.png");
+    let fits = browser.evaluate(
+        "JSON.stringify([document.getElementById('board').getBoundingClientRect().right, \
+         document.documentElement.clientWidth, window.innerWidth])",
+    );
+    let [right, page, window]: [f64; 3] =
+        serde_json::from_str(fits.as_str().unwrap_or("[]")).expect("three numbers");
+    assert!(right <= page && page <= window, "{fits}");
+    assert_eq!(
+        browser.evaluate(
+            "document.getElementById('board').width === Math.round(document.getElementById('board').clientWidth * devicePixelRatio)"
+        ),
+        true
+    );
+}

@@ -27,7 +27,7 @@ pub use super::script::{Limit, Purpose as ThinkPurpose, Think};
 /// How long a brain may take to answer `yxstop` before it counts as hung.
 const STOP_GRACE: Duration = Duration::from_secs(5);
 /// Beyond a move's time: slack for a brain's start-up and the pipes before `yxstop` is sent.
-const MOVE_GRACE: Duration = Duration::from_secs(10);
+const MOVE_GRACE: Duration = Duration::from_secs(5);
 /// After an `ERROR` during a think, how long to wait for a move that may still come.
 const ERROR_GRACE: Duration = Duration::from_secs(1);
 /// Candidate lines go to the page at most this often.

@@ -705,8 +705,15 @@ function renderMoves() {
   const box = $('moves');
   box.replaceChildren();
   renderLine(state.root, 0, box);
+  // Keep the current move in view by scrolling the list alone (scrollIntoView would scroll the
+  // whole page away from the board on a phone).
   const current = box.querySelector('.mv.current');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  if (current) {
+    const top = current.offsetTop;
+    if (top < box.scrollTop || top > box.scrollTop + box.clientHeight - current.offsetHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    }
+  }
 }
 
 function render() {
