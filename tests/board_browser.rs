@@ -45,7 +45,7 @@ fn start(engines: Vec<EngineSpec>) -> BoardServer {
 
 fn open(chromium: &std::path::Path, server: &BoardServer, hash: &str) -> Browser {
     let url = format!("http://{}/{hash}", server.local_addr());
-    let mut browser = Browser::launch(chromium, &url, 1100, 900);
+    let mut browser = Browser::launch(chromium, &url, 1100, 1020);
     assert!(browser.wait_for("document.getElementById('status').textContent === 'connected'"));
     browser
 }
@@ -117,6 +117,10 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     );
     assert_eq!(evals, true);
     assert!(browser.text().contains("nodes"), "depth, nodes and speed are shown");
+    // The evaluation graph (the live view's code) has the analysed position's point.
+    assert!(browser.wait_for(
+        "JSON.parse(document.getElementById('eval-graph').dataset.values || '[]').some((p) => p[0] === 2)"
+    ));
     // Hovering the best candidate shows its line as numbered ghost stones.
     let best = browser.evaluate("JSON.stringify(state.lines[0].pv[0])");
     let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");

@@ -1,4 +1,5 @@
-//! The web server: the embedded page (`/`, `/board.js`, `/style.css`), the rules service
+//! The web server: the embedded page (`/`, `/board.js`, `/style.css`, the live view's
+//! `/graphs.js`), the rules service
 //! (`POST /api/position`), games in and out (`POST /api/load`, `POST /api/save`), and one
 //! session per open page: `GET /api/session` is the page's
 //! server-sent event stream, and its lifetime is the session's (the brain process ends when the
@@ -151,6 +152,7 @@ fn router(state: AppState) -> Router {
         .route("/", get(page))
         .route("/board.js", get(script))
         .route("/style.css", get(style))
+        .route("/graphs.js", get(graphs))
         .route("/api/session", get(open_session))
         .route("/api/session/{id}", post(session_request))
         .route("/api/position", post(position_request))
@@ -166,6 +168,11 @@ async fn page() -> Html<&'static str> {
 
 async fn script() -> Response {
     static_text("text/javascript; charset=utf-8", include_str!("page/board.js"))
+}
+
+/// The live view's evaluation graph, drawn by the same code.
+async fn graphs() -> Response {
+    static_text("text/javascript; charset=utf-8", renzoku_live::GRAPHS_JS)
 }
 
 async fn style() -> Response {

@@ -17,4 +17,8 @@ pub use event::{
     StandingRow, Standings,
 };
 pub use hub::LiveHub;
+
+/// The live view's graph drawing code (plain JavaScript: `drawEvalGraph` and the match graphs),
+/// for other pages that draw the same evaluation graph (`renzoku board`).
+pub const GRAPHS_JS: &str = include_str!("page/graphs.js");
 pub use server::{LiveServer, serve};

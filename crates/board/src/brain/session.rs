@@ -175,6 +175,21 @@ fn excerpt(text: &str) -> String {
     short
 }
 
+/// The lines to show, best first. Between two iterations some lines are of the new depth and
+/// some of the old one, and a move can then stand on two of them: only its deepest line is kept.
+fn distinct_lines(lines: &BTreeMap<u32, Candidate>) -> Vec<Candidate> {
+    let mut shown: Vec<Candidate> = Vec::with_capacity(lines.len());
+    for line in lines.values() {
+        let first = line.pv.first();
+        match shown.iter_mut().find(|s| s.pv.first() == first) {
+            Some(same) if same.depth < line.depth => *same = line.clone(),
+            Some(_) => {}
+            None => shown.push(line.clone()),
+        }
+    }
+    shown
+}
+
 impl Session {
     fn engine_name(&self) -> String {
         self.engines.get(self.engine).map(|e| e.name.clone()).unwrap_or_default()
@@ -455,7 +470,7 @@ impl Session {
         self.last_flush = Instant::now();
         let Some(current) = self.current.as_ref().filter(|c| !c.discard) else { return };
         let id = current.think.id;
-        let lines = self.lines.values().cloned().collect();
+        let lines = distinct_lines(&self.lines);
         self.emit(PageEvent::Analysis { id, lines }).await;
     }
 
@@ -487,5 +502,25 @@ impl Session {
             self.emit(PageEvent::Message { text }).await;
             self.stop_current(false).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(multipv: u32, depth: u32, first: [u8; 2]) -> Candidate {
+        Candidate { multipv, depth, pv: vec![first], ..Candidate::default() }
+    }
+
+    #[test]
+    fn a_move_on_two_lines_of_different_depths_is_shown_once() {
+        let lines: BTreeMap<u32, Candidate> =
+            [(1, line(1, 10, [8, 5])), (2, line(2, 10, [6, 7])), (3, line(3, 9, [6, 7]))]
+                .into_iter()
+                .collect();
+        let shown = distinct_lines(&lines);
+        assert_eq!(shown.len(), 2);
+        assert_eq!((shown[1].multipv, shown[1].depth), (2, 10));
     }
 }

@@ -157,6 +157,11 @@ function handle(event) {
     case 'analysis':
       if (state.pending && state.pending.id === event.id) {
         state.lines = event.lines;
+        // The position's evaluation, for the graph (the think is about the current position).
+        if (event.lines.length && state.pending.key === positionKey(pathOf(state.current))) {
+          const toMove = colourOf(pathOf(state.current).length);
+          state.current.blackScore = blackChance(event.lines[0], toMove);
+        }
         // How long a person waits from a click to the first candidates (measured once a click).
         if (event.lines.length && state.clickedAt) {
           document.body.dataset.firstLinesMs = String(Math.round(performance.now() - state.clickedAt));
@@ -716,8 +721,23 @@ function renderMoves() {
   }
 }
 
+/** The live view's evaluation graph over the shown line (to its end): black's chance after
+ * each move that the engine has looked at. */
+function renderGraph() {
+  const line = [];
+  let node = state.root;
+  while (node.children.length) {
+    node = node.children[node.active] || node.children[0];
+    line.push(node);
+  }
+  // (The active children lead through the current node: goTo and playAt set them.)
+  const moves = line.map((n, i) => ({ ply: i + 1, black_score: n.blackScore ?? null, side: 'black' }));
+  drawEvalGraph($('eval-graph'), { moves, info: { opening: [] } }, false);
+}
+
 function render() {
   drawBoard();
+  renderGraph();
   renderWinbar();
   renderCandidates();
   renderMoves();
