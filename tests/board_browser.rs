@@ -127,6 +127,16 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     hover(&mut browser, x, y);
     assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
     save_screenshot(&mut browser, "board-analysis.png");
+    // Leaving the best move out (yxblock): the analysis goes on without it.
+    let best = browser.evaluate("moveName(state.lines[0].pv[0])");
+    let best = best.as_str().unwrap_or_default().to_owned();
+    browser.evaluate("document.querySelector('#candidates tr button.exclude').click()");
+    assert!(browser.wait_for(&format!(
+        "document.getElementById('blocked-moves').textContent === '{best}' && state.lines.length >= 2 \
+         && state.lines.every((l) => moveName(l.pv[0]) !== '{best}')"
+    )));
+    browser.evaluate("document.getElementById('unblock').click()");
+    assert!(browser.wait_for("document.getElementById('blocked').hidden"));
     // While analysis streams, no task of the page's runs long (Chromium's long-task entries are
     // tasks over 50 ms).
     browser.evaluate(

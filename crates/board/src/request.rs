@@ -11,6 +11,8 @@ use crate::position::{self, MAX_MOVES};
 pub const MAX_NBEST: u32 = 20;
 /// Longest time per move: an hour.
 const MAX_TIME_MS: u64 = 3_600_000;
+/// Most moves a think may block.
+const MAX_BLOCKED: usize = 64;
 /// Largest node limit.
 const MAX_NODES: u64 = 1_000_000_000_000;
 
@@ -30,6 +32,9 @@ pub enum PageRequest {
         nodes: Option<u64>,
         #[serde(default)]
         nbest: Option<u32>,
+        /// Moves the brain must not choose (`yxblock`): empty squares of the position.
+        #[serde(default)]
+        blocked: Vec<[i64; 2]>,
     },
     Stop {
         #[serde(default)]
@@ -45,7 +50,17 @@ impl PageRequest {
     /// The typed request, or what is wrong with it in words.
     pub fn validate(self, engines: usize) -> Result<Request, String> {
         match self {
-            PageRequest::Think { id, purpose, rule, size, moves, time_ms, nodes, nbest } => {
+            PageRequest::Think {
+                id,
+                purpose,
+                rule,
+                size,
+                moves,
+                time_ms,
+                nodes,
+                nbest,
+                blocked,
+            } => {
                 let rule = position::parse_rule(&rule)?;
                 let size = position::parse_size(size)?;
                 if moves.len() > MAX_MOVES {
@@ -85,7 +100,20 @@ impl PageRequest {
                     }
                     (None, None) => Limit::Unlimited,
                 };
-                Ok(Request::Think(Think { id, rule, size, moves, limit, purpose }))
+                if blocked.len() > MAX_BLOCKED {
+                    return Err(format!("{} blocked moves: at most {MAX_BLOCKED}", blocked.len()));
+                }
+                let blocked = blocked
+                    .into_iter()
+                    .map(|xy| position::parse_point(xy, size))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if let Some(p) = blocked.iter().find(|&&p| !game.board.is_empty_square(p)) {
+                    return Err(format!(
+                        "blocked move {} is not an empty square",
+                        position::name(*p, size)
+                    ));
+                }
+                Ok(Request::Think(Think { id, rule, size, moves, limit, purpose, blocked }))
             }
             PageRequest::Stop { discard } => Ok(Request::Stop { discard }),
             PageRequest::Restart => Ok(Request::Restart),
@@ -145,6 +173,14 @@ mod tests {
                 "unknown rule",
             ),
             (r#"{"type":"engine","index":2}"#, "no engine"),
+            (
+                r#"{"type":"think","id":1,"purpose":"analyse","rule":"renju","size":15,"moves":[[7,7]],"blocked":[[7,7]]}"#,
+                "not an empty square",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"analyse","rule":"renju","size":15,"moves":[],"blocked":[[15,7]]}"#,
+                "off",
+            ),
             (r#"{"type":"launch","program":"/bin/sh"}"#, "unknown variant"),
         ];
         for (json, expected) in bad {

@@ -37,6 +37,8 @@ pub struct Think {
     pub moves: Vec<Point>,
     pub limit: Limit,
     pub purpose: Purpose,
+    /// Root moves the brain must not choose (`yxblock`), e.g. to see the next best ones.
+    pub blocked: Vec<Point>,
 }
 
 fn info(key: IntKey, value: i64) -> Command {
@@ -49,10 +51,18 @@ pub fn start_up(size: u8) -> Vec<Command> {
     vec![info(IntKey::ShowDetail, 3), Command::YxShowInfo, Command::Start(u32::from(size))]
 }
 
-/// The commands of one think.
-pub fn think(t: &Think) -> Vec<Command> {
+/// The commands of one think. `reset_blocks`: an earlier think blocked moves, so the list is
+/// cleared first (it survives `start` in Rapfi and pbrain-renzoku); a Gomocup-only brain never
+/// sees a `yx` command unless the page asks for one.
+pub fn think(t: &Think, reset_blocks: bool) -> Vec<Command> {
     let size = u32::from(t.size);
     let mut commands = vec![info(IntKey::Rule, i64::from(t.rule.gomocup_code()))];
+    if reset_blocks || !t.blocked.is_empty() {
+        commands.push(Command::YxBlockReset);
+    }
+    if !t.blocked.is_empty() {
+        commands.push(Command::YxBlock(t.blocked.iter().map(|&p| Stone::new(p, None)).collect()));
+    }
     let limit = match t.purpose {
         Purpose::Move => t.limit,
         Purpose::Analyse { .. } => Limit::Unlimited,
@@ -115,19 +125,30 @@ mod tests {
             moves: vec![Point::new(7, 7), Point::new(8, 8), Point::new(6, 6)],
             limit: Limit::Time(1500),
             purpose: Purpose::Move,
+            blocked: Vec::new(),
         };
         assert_eq!(
-            text(&think(&t)),
+            text(&think(&t, false)),
             "INFO rule 4\nINFO timeout_match 100000000\nINFO time_left 100000000\n\
              INFO timeout_turn 1500\nINFO max_node -1\nstart 15\nBOARD\n7,7,2\n8,8,1\n6,6,2\nDONE"
         );
         t.purpose = Purpose::Analyse { nbest: 3 };
         t.moves.pop();
         assert_eq!(
-            text(&think(&t)),
+            text(&think(&t, false)),
             "INFO rule 4\nINFO max_node -1\nINFO timeout_match 100000000\n\
              INFO time_left 100000000\nINFO timeout_turn 2000000\nINFO max_depth 225\n\
              INFO time_increment 0\nstart 15\nyxboard\n7,7,1\n8,8,2\ndone\nyxnbest 3"
         );
+        // Blocked moves: the list is set anew before the board.
+        t.blocked = vec![Point::new(9, 7)];
+        let with_block = text(&think(&t, true));
+        assert!(
+            with_block.starts_with("INFO rule 4\nyxblockreset\nyxblock\n9,7\ndone\n"),
+            "{with_block}"
+        );
+        t.blocked.clear();
+        assert!(text(&think(&t, true)).contains("yxblockreset"));
+        assert!(!text(&think(&t, false)).contains("yxblock"));
     }
 }

@@ -118,6 +118,8 @@ struct Session {
     junk: u32,
     /// `yxshowinfo` was sent to a fresh brain: one `UNKNOWN` for it is no refusal.
     unknown_expected: bool,
+    /// The last think blocked moves (`yxblock`): the next one clears the list.
+    blocks_sent: bool,
     events: mpsc::Sender<PageEvent>,
 }
 
@@ -141,6 +143,7 @@ pub async fn run(
         last_flush: Instant::now(),
         junk: 0,
         unknown_expected: false,
+        blocks_sent: false,
         events,
     };
     loop {
@@ -291,6 +294,7 @@ impl Session {
                 Ok((process, output)) => {
                     self.brain = Some(Running { process, output });
                     self.unknown_expected = true;
+                    self.blocks_sent = false;
                 }
                 Err(e) => {
                     self.fail(format!("could not start {} ({}): {e}.", spec.name, spec.program))
@@ -304,7 +308,9 @@ impl Session {
                 }
             }
         }
-        for command in script::think(&think) {
+        let reset_blocks = self.blocks_sent;
+        self.blocks_sent = !think.blocked.is_empty();
+        for command in script::think(&think, reset_blocks) {
             if !self.send(&command).await {
                 return;
             }

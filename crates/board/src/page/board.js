@@ -27,6 +27,7 @@ const state = {
   hover: null, // index of the candidate whose line is shown while hovered
   pinned: null, // index of the candidate whose line is shown after a tap or click
   brain: { state: 'idle', text: '' },
+  blocked: new Map(), // position key -> moves the analysis leaves out (yxblock)
   notice: '',
 };
 state.current = state.root;
@@ -223,13 +224,17 @@ function think() {
     return;
   }
   const n = nbest();
-  if (pending && pending.key === key && pending.purpose === purpose && pending.nbest === n) return;
+  const blocked = purpose === 'analyse' ? state.blocked.get(key) || [] : [];
+  const blockedKey = blocked.map(moveName).join('');
+  if (pending && pending.key === key && pending.purpose === purpose && pending.nbest === n
+      && pending.blocked === blockedKey) return;
   const id = ++state.thinkId;
-  state.pending = { id, purpose, key, nbest: n };
+  state.pending = { id, purpose, key, nbest: n, blocked: blockedKey };
   state.lines = [];
   const body = { type: 'think', id, purpose, rule: state.rule, size: state.size, moves };
   if (purpose === 'move') Object.assign(body, limitFields());
-  else body.nbest = n;
+  else Object.assign(body, { nbest: n, blocked });
+  renderBlocked();
   request(body);
 }
 
@@ -658,6 +663,18 @@ function renderCandidates() {
       if (c === 5) td.className = 'left';
       tr.append(td);
     });
+    const exclude = document.createElement('button');
+    exclude.type = 'button';
+    exclude.className = 'exclude';
+    exclude.title = `leave ${moveName(line.pv[0])} out of the analysis (yxblock)`;
+    exclude.textContent = '✕';
+    exclude.addEventListener('click', (event) => {
+      event.stopPropagation();
+      block(line.pv[0]);
+    });
+    const td = document.createElement('td');
+    td.append(exclude);
+    tr.append(td);
     tr.addEventListener('mouseenter', () => { state.hover = i; scheduleRender(); });
     tr.addEventListener('mouseleave', () => { state.hover = null; scheduleRender(); });
     tr.addEventListener('click', () => { state.pinned = state.pinned === i ? null : i; scheduleRender(); });
@@ -667,6 +684,23 @@ function renderCandidates() {
   $('search').textContent = best
     ? `depth ${best.depth}-${best.seldepth} · ${formatCount(best.nodes)} nodes · ${formatCount(best.speed)} n/s · ${(best.time_ms / 1000).toFixed(1)} s`
     : '';
+}
+
+/** Leaves a move out of this position's analysis: the brain is told with `yxblock`. */
+function block(move) {
+  const key = positionKey(pathOf(state.current));
+  const list = state.blocked.get(key) || [];
+  if (!list.some((m) => m[0] === move[0] && m[1] === move[1])) list.push(move);
+  state.blocked.set(key, list);
+  state.hover = null;
+  state.pinned = null;
+  think();
+}
+
+function renderBlocked() {
+  const list = state.blocked.get(positionKey(pathOf(state.current))) || [];
+  $('blocked').hidden = list.length === 0;
+  $('blocked-moves').textContent = list.map(moveName).join(' ');
 }
 
 function moveSpan(node, ply) {
@@ -736,6 +770,7 @@ function renderGraph() {
 }
 
 function render() {
+  renderBlocked();
   drawBoard();
   renderGraph();
   renderWinbar();
@@ -836,6 +871,10 @@ function setUp() {
   $('size').addEventListener('change', newGame);
   for (const id of ['black', 'white', 'analysis', 'nbest']) $(id).addEventListener('change', think);
   $('show').addEventListener('change', scheduleRender);
+  $('unblock').addEventListener('click', () => {
+    state.blocked.delete(positionKey(pathOf(state.current)));
+    think();
+  });
   $('load').addEventListener('click', () => loadText($('record').value));
   $('save').addEventListener('click', saveSgf);
   $('file').addEventListener('change', async () => {
