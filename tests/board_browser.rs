@@ -327,6 +327,14 @@ fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
     // At a phone's width the board fits the screen and is drawn for its pixel density.
     save_screenshot(&mut browser, "board-phone.png");
+    // The engine proposes a balanced pair (yxbalancetwo), then a balanced move (yxbalanceone).
+    set(&mut browser, "white", "human");
+    set(&mut browser, "limit", "time:1000");
+    browser.evaluate("document.getElementById('balance2').click()");
+    let pair = browser.wait_for("document.querySelectorAll('#moves .mv').length === 4");
+    assert!(pair, "{}", browser.text());
+    browser.evaluate("document.getElementById('balance1').click()");
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 5"));
     let fits = browser.evaluate(
         "JSON.stringify([document.getElementById('board').getBoundingClientRect().right, \
          document.documentElement.clientWidth, window.innerWidth])",

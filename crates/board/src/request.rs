@@ -21,7 +21,7 @@ const MAX_NODES: u64 = 1_000_000_000_000;
 pub enum PageRequest {
     Think {
         id: u64,
-        /// `move` or `analyse`.
+        /// `move`, `analyse`, `balance1` or `balance2`.
         purpose: String,
         rule: String,
         size: i64,
@@ -76,6 +76,8 @@ impl PageRequest {
                 }
                 let purpose = match purpose.as_str() {
                     "move" => ThinkPurpose::Move,
+                    "balance1" => ThinkPurpose::Balance { two: false },
+                    "balance2" => ThinkPurpose::Balance { two: true },
                     "analyse" => {
                         let nbest = nbest.unwrap_or(1);
                         if !(1..=MAX_NBEST).contains(&nbest) {
@@ -85,7 +87,9 @@ impl PageRequest {
                     }
                     other => {
                         let other: String = other.chars().take(20).collect();
-                        return Err(format!("unknown purpose `{other}` (move, analyse)"));
+                        return Err(format!(
+                            "unknown purpose `{other}` (move, analyse, balance1, balance2)"
+                        ));
                     }
                 };
                 let limit = match (time_ms, nodes) {

@@ -25,6 +25,9 @@ pub enum Purpose {
     Move,
     /// Think with `nbest` lines until stopped.
     Analyse { nbest: u32 },
+    /// Propose a balanced continuation: one stone (`yxbalanceone`), or a stone of each colour
+    /// (`yxbalancetwo`), after which neither side is better.
+    Balance { two: bool },
 }
 
 /// One think request, validated.
@@ -64,7 +67,7 @@ pub fn think(t: &Think, reset_blocks: bool) -> Vec<Command> {
         commands.push(Command::YxBlock(t.blocked.iter().map(|&p| Stone::new(p, None)).collect()));
     }
     let limit = match t.purpose {
-        Purpose::Move => t.limit,
+        Purpose::Move | Purpose::Balance { .. } => t.limit,
         Purpose::Analyse { .. } => Limit::Unlimited,
     };
     let saturate = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
@@ -103,6 +106,10 @@ pub fn think(t: &Think, reset_blocks: bool) -> Vec<Command> {
         Purpose::Analyse { nbest } => {
             commands.push(Command::YxBoard(stones));
             commands.push(Command::YxNbest(nbest.max(1)));
+        }
+        Purpose::Balance { two } => {
+            commands.push(Command::YxBoard(stones));
+            commands.push(if two { Command::YxBalanceTwo(0) } else { Command::YxBalanceOne(0) });
         }
     }
     commands
@@ -150,5 +157,11 @@ mod tests {
         t.blocked.clear();
         assert!(text(&think(&t, true)).contains("yxblockreset"));
         assert!(!text(&think(&t, false)).contains("yxblock"));
+        // A balanced pair, under the move's limit.
+        t.purpose = Purpose::Balance { two: true };
+        t.limit = Limit::Nodes(5000);
+        let balance = text(&think(&t, false));
+        assert!(balance.contains("INFO max_node 5000"), "{balance}");
+        assert!(balance.ends_with("yxboard\n7,7,1\n8,8,2\ndone\nyxbalancetwo 0"), "{balance}");
     }
 }

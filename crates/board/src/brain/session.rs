@@ -82,6 +82,11 @@ pub enum PageEvent {
         y: u8,
         name: String,
     },
+    /// The brain's stones for a balance think `id`, in the order to play them (checked).
+    Moves {
+        id: u64,
+        moves: Vec<[u8; 2]>,
+    },
     /// A line from the brain worth showing (`MESSAGE`, `ERROR`, …).
     Message {
         text: String,
@@ -316,7 +321,7 @@ impl Session {
             }
         }
         let deadline = match (think.purpose, think.limit) {
-            (Purpose::Move, Limit::Time(ms)) => {
+            (Purpose::Move | Purpose::Balance { .. }, Limit::Time(ms)) => {
                 Some(Instant::now() + Duration::from_millis(ms) + MOVE_GRACE)
             }
             _ => None,
@@ -327,6 +332,8 @@ impl Session {
         let text = match think.purpose {
             Purpose::Move => "thinking of a move".to_owned(),
             Purpose::Analyse { nbest } => format!("analysing ({nbest} best moves)"),
+            Purpose::Balance { two: false } => "looking for a balancing move".to_owned(),
+            Purpose::Balance { two: true } => "looking for a balancing pair".to_owned(),
         };
         self.current =
             Some(Current { think, discard: false, stopping: false, errored: false, deadline });
@@ -400,12 +407,8 @@ impl Session {
         };
         self.junk = 0;
         match reply {
-            Reply::Move(p) | Reply::Suggest(p) => self.answer(p).await,
-            Reply::Moves(points) => {
-                if let Some(&p) = points.first() {
-                    self.answer(p).await;
-                }
-            }
+            Reply::Move(p) | Reply::Suggest(p) => self.answer(vec![p]).await,
+            Reply::Moves(points) => self.answer(points).await,
             Reply::Detail { key, value } => {
                 if let Some(line) = self.detail.read(&key, &value)
                     && self.current.as_ref().is_some_and(|c| !c.discard)
@@ -440,32 +443,62 @@ impl Session {
         }
     }
 
-    /// The brain's move: the answer to the current think.
-    async fn answer(&mut self, p: Point) {
+    /// The brain's move (two for a balanced pair): the answer to the current think.
+    async fn answer(&mut self, points: Vec<Point>) {
         let Some(current) = self.current.take() else { return };
         self.flush().await;
         let think = &current.think;
-        if !current.discard && think.purpose == Purpose::Move {
-            let size = think.size;
-            if p.x >= size || p.y >= size {
-                let text = format!("{} played {p}, off the board.", self.engine_name());
-                self.fail(text).await;
-                return;
+        let wanted = match think.purpose {
+            Purpose::Move | Purpose::Balance { two: false } => 1,
+            Purpose::Balance { two: true } => 2,
+            Purpose::Analyse { .. } => 0,
+        };
+        if !current.discard && wanted > 0 {
+            match self.check(think, &points, wanted) {
+                Err(text) => {
+                    self.fail(text).await;
+                    return;
+                }
+                Ok(()) if think.purpose == Purpose::Move => {
+                    let p = points[0];
+                    let name = position::name(p, think.size);
+                    self.emit(PageEvent::Move { id: think.id, x: p.x, y: p.y, name }).await;
+                }
+                Ok(()) => {
+                    let moves = points.iter().map(|p| [p.x, p.y]).collect();
+                    self.emit(PageEvent::Moves { id: think.id, moves }).await;
+                }
             }
-            let refused = position::replay(think.rule, think.size, &think.moves)
-                .map_or_else(Some, |game| position::refusal(&game, p));
-            if let Some(reason) = refused {
-                let text = format!("{} played an illegal move: {reason}.", self.engine_name());
-                self.fail(text).await;
-                return;
-            }
-            let name = position::name(p, size);
-            self.emit(PageEvent::Move { id: think.id, x: p.x, y: p.y, name }).await;
         }
         match self.queued.take() {
             Some(next) => self.start_think(next).await,
             None => self.state("idle", "waiting").await,
         }
+    }
+
+    /// Whether `points` are `wanted` legal moves, one after the other, from the think's position.
+    fn check(&self, think: &Think, points: &[Point], wanted: usize) -> Result<(), String> {
+        let engine = self.engine_name();
+        if points.len() != wanted {
+            let list: Vec<String> = points.iter().map(ToString::to_string).collect();
+            return Err(format!(
+                "{engine} answered {} where {wanted} move(s) were asked.",
+                list.join(" ")
+            ));
+        }
+        let mut moves = think.moves.clone();
+        for &p in points {
+            if p.x >= think.size || p.y >= think.size {
+                return Err(format!("{engine} played {p}, off the board."));
+            }
+            let refused = position::replay(think.rule, think.size, &moves)
+                .map_or_else(Some, |game| position::refusal(&game, p));
+            if let Some(reason) = refused {
+                return Err(format!("{engine} played an illegal move: {reason}."));
+            }
+            moves.push(p);
+        }
+        Ok(())
     }
 
     async fn flush(&mut self) {

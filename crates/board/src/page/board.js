@@ -178,6 +178,14 @@ function handle(event) {
         playAt(event.x, event.y, true);
       }
       break;
+    case 'moves':
+      // A balanced move or pair proposed by the engine: played in order.
+      if (state.pending && state.pending.id === event.id && state.pending.purpose.startsWith('balance')
+          && state.pending.key === positionKey(pathOf(state.current))) {
+        state.pending = null;
+        playSequence(event.moves);
+      }
+      break;
     case 'message':
       $('message').textContent = event.text;
       break;
@@ -272,12 +280,12 @@ async function playAt(x, y, byEngine) {
     reply = await post('api/position', { rule: state.rule, size: state.size, moves, try: [x, y] });
   } catch (error) {
     setNotice(error.message);
-    return;
+    return false;
   }
-  if (state.current !== node) return;
+  if (state.current !== node) return false;
   if (reply.refused) {
     setNotice(`refused: ${reply.refused}`);
-    return;
+    return false;
   }
   setNotice('');
   let child = node.children.find((c) => c.move[0] === x && c.move[1] === y);
@@ -295,7 +303,27 @@ async function playAt(x, y, byEngine) {
   state.facts = reply;
   state.factsKey = positionKey(pathOf(child));
   state.clickedAt = byEngine ? null : performance.now();
-  positionChanged();
+  await positionChanged();
+  return true;
+}
+
+async function playSequence(moves) {
+  for (const [x, y] of moves) {
+    if (!(await playAt(x, y, true))) return;
+  }
+}
+
+/** Asks the engine for a balanced continuation: one stone, or a stone of each colour. */
+function balance(two) {
+  if (!state.session) return;
+  const moves = pathOf(state.current);
+  const key = positionKey(moves);
+  if (!state.facts || state.factsKey !== key || state.facts.result) return;
+  const id = ++state.thinkId;
+  const purpose = two ? 'balance2' : 'balance1';
+  state.pending = { id, purpose, key, nbest: 0, blocked: '' };
+  state.lines = [];
+  request({ type: 'think', id, purpose, rule: state.rule, size: state.size, moves, ...limitFields() });
 }
 
 function goTo(node) {
@@ -849,10 +877,13 @@ function setUp() {
     }
   });
   $('new').addEventListener('click', newGame);
+  $('balance1').addEventListener('click', () => balance(false));
+  $('balance2').addEventListener('click', () => balance(true));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('stop').addEventListener('click', () => {
-    if (state.pending && state.pending.purpose === 'move') request({ type: 'stop', discard: false });
+    // The engine's move (or balancing stones) now; an analysis goes on.
+    if (state.pending && state.pending.purpose !== 'analyse') request({ type: 'stop', discard: false });
   });
   $('restart').addEventListener('click', async () => {
     state.pending = null;
