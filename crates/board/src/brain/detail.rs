@@ -1,8 +1,9 @@
 //! Yixin-Board's detail blocks (`INFO PV n` … `INFO PV DONE`, sent by Rapfi and pbrain-renzoku
 //! with `show_detail` bit 1) gathered into one candidate line each. The values are read with
-//! renzoku-protocol's parsers (`LineEval`, `parse_points`).
+//! renzoku-protocol's parsers (`LineEval`, `parse_points`). Brains without detail lines
+//! (AlphaGomoku's style) still show their best line, from their `MESSAGE depth … pv …` summary.
 
-use renzoku_protocol::{LineEval, parse_points};
+use renzoku_protocol::{Ev, LineEval, SearchSummary, parse_points};
 use serde::Serialize;
 
 /// One principal variation as the page shows it.
@@ -80,9 +81,52 @@ impl DetailReader {
     }
 }
 
+/// The best line from an AlphaGomoku-style summary (`ev` is the expected score in percent, or
+/// W/L/D with the plies of a proven result).
+pub fn from_summary(summary: &SearchSummary) -> Option<Candidate> {
+    if summary.pv.is_empty() {
+        return None;
+    }
+    let percent = |t: u32| f64::from(t) / 1000.0;
+    let (eval, mate, winrate) = match summary.ev {
+        Ev::Expected(t) => (summary.ev.to_string(), None, Some(percent(t.0).min(1.0))),
+        Ev::Win(n) => (format!("+M{n}"), Some(i64::from(n)), Some(1.0)),
+        Ev::Loss(n) => (format!("-M{n}"), Some(-i64::from(n)), Some(0.0)),
+        Ev::Draw(_) => (summary.ev.to_string(), None, Some(0.5)),
+    };
+    Some(Candidate {
+        multipv: 1,
+        numpv: 1,
+        depth: summary.depth_max,
+        seldepth: summary.depth_max,
+        nodes: summary.nodes,
+        speed: summary.nps,
+        time_ms: summary.time_ms,
+        eval,
+        mate,
+        winrate,
+        pv: summary.pv.iter().map(|m| [m.point.x, m.point.y]).collect(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_alphagomoku_summary_gives_the_best_line() {
+        let text = "depth 1-17 ev 56.2 winrate 50.0 drawrate 12.4 n 1234 n/s 5678 tm 90 pv Xh8 Oi9";
+        let summary = SearchSummary::parse(text).expect("a summary");
+        let line = from_summary(&summary).expect("a line");
+        assert_eq!((line.depth, line.nodes, line.eval.as_str()), (17, 1234, "56.2"));
+        assert_eq!(line.winrate, Some(0.562));
+        assert_eq!(line.pv.len(), 2);
+        let won = SearchSummary::parse(
+            "depth 3-3 ev W5 winrate 100.0 drawrate 0.0 n 9 n/s 9 tm 1 pv Xh8",
+        )
+        .expect("a summary");
+        assert_eq!(from_summary(&won).map(|l| (l.eval, l.mate)), Some(("+M5".to_owned(), Some(5))));
+    }
 
     fn feed(reader: &mut DetailReader, text: &str) -> Vec<Candidate> {
         text.lines()

@@ -16,7 +16,7 @@ use serde::Serialize;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::detail::{Candidate, DetailReader};
+use super::detail::{Candidate, DetailReader, from_summary};
 use super::process::{BrainProcess, Output};
 use super::script::{self, Purpose};
 use crate::config::EngineSpec;
@@ -125,6 +125,8 @@ struct Session {
     unknown_expected: bool,
     /// The last think blocked moves (`yxblock`): the next one clears the list.
     blocks_sent: bool,
+    /// The brain sends detail lines (`INFO PV …`): its summaries are not needed.
+    detail_seen: bool,
     events: mpsc::Sender<PageEvent>,
 }
 
@@ -149,6 +151,7 @@ pub async fn run(
         junk: 0,
         unknown_expected: false,
         blocks_sent: false,
+        detail_seen: false,
         events,
     };
     loop {
@@ -300,6 +303,7 @@ impl Session {
                     self.brain = Some(Running { process, output });
                     self.unknown_expected = true;
                     self.blocks_sent = false;
+                    self.detail_seen = false;
                 }
                 Err(e) => {
                     self.fail(format!("could not start {} ({}): {e}.", spec.name, spec.program))
@@ -409,7 +413,18 @@ impl Session {
         match reply {
             Reply::Move(p) | Reply::Suggest(p) => self.answer(vec![p]).await,
             Reply::Moves(points) => self.answer(points).await,
+            // A brain without detail lines: its summary is its best line.
+            Reply::Summary(summary) if !self.detail_seen => {
+                if let Some(line) = from_summary(&summary)
+                    && self.current.as_ref().is_some_and(|c| !c.discard)
+                {
+                    self.lines.clear();
+                    self.lines.insert(1, line);
+                    self.dirty = true;
+                }
+            }
             Reply::Detail { key, value } => {
+                self.detail_seen = true;
                 if let Some(line) = self.detail.read(&key, &value)
                     && self.current.as_ref().is_some_and(|c| !c.discard)
                 {
