@@ -67,6 +67,16 @@ fn click(browser: &mut Browser, x: u8, y: u8) {
     ));
 }
 
+/// Taps the board's point (x, y) with a finger.
+fn tap(browser: &mut Browser, x: u8, y: u8) {
+    browser.evaluate(&format!(
+        "(() => {{ const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
+         const cell = (c.clientWidth - 56) / state.size; const at = (v) => 28 + cell / 2 + v * cell; \
+         c.dispatchEvent(new PointerEvent('pointerup', {{ clientX: r.left + at({x}), \
+           clientY: r.top + at({y}), pointerType: 'touch', bubbles: true }})); }})()"
+    ));
+}
+
 /// Moves the mouse over the board's point (x, y).
 fn hover(browser: &mut Browser, x: u8, y: u8) {
     browser.evaluate(&format!(
@@ -158,6 +168,27 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
         "click to first candidate marks: {} ms in the page ({} ms seen by the test)",
         ms.as_str().unwrap_or("?"),
         started.elapsed().as_millis()
+    );
+    // A finger cannot hover: the first tap on a candidate shows its line, the second plays it.
+    let before = moves_shown(&mut browser).len();
+    // Read and tapped in one go, so that the candidates cannot change in between.
+    let best = browser.evaluate(
+        "(() => { const [x, y] = state.lines[0].pv[0]; const c = document.getElementById('board'); \
+         const r = c.getBoundingClientRect(); const cell = (c.clientWidth - 56) / state.size; \
+         const at = (v) => 28 + cell / 2 + v * cell; \
+         c.dispatchEvent(new PointerEvent('pointerup', { clientX: r.left + at(x), \
+           clientY: r.top + at(y), pointerType: 'touch', bubbles: true })); \
+         return JSON.stringify([x, y]); })()",
+    );
+    let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
+    assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
+    assert_eq!(moves_shown(&mut browser).len(), before, "the first tap only shows the line");
+    tap(&mut browser, x, y);
+    assert!(
+        browser.wait_for(&format!(
+            "document.querySelectorAll('#moves .mv').length === {}",
+            before + 1
+        ))
     );
 }
 
@@ -285,10 +316,13 @@ fn closing_pages_and_stopping_the_server_end_their_brains_and_the_limit_holds() 
 }
 
 #[test]
-fn a_hanging_brain_and_a_brain_writing_junk_are_reported_in_words() {
+fn a_hanging_brain_a_brain_writing_junk_and_a_brains_error_are_reported_in_words() {
     let Some(chromium) = chromium_or_notice() else { return };
-    let server =
-        start(vec![engine("zoo-hang", &["zoo", "hang"]), engine("zoo-junk", &["zoo", "junk"])]);
+    let server = start(vec![
+        engine("zoo-hang", &["zoo", "hang"]),
+        engine("zoo-junk", &["zoo", "junk"]),
+        engine("zoo-error", &["zoo", "error"]),
+    ]);
     let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
     set(&mut browser, "limit", "time:1000");
     click(&mut browser, 7, 7);
@@ -307,6 +341,15 @@ fn a_hanging_brain_and_a_brain_writing_junk_are_reported_in_words() {
     assert!(browser.text().contains("the best move is obviously"));
     assert!(browser.wait_for("!document.getElementById('restart').hidden"));
     assert!(browser.text().contains("zoo-junk did not answer yxstop"));
+    // A brain's ERROR is shown as it is, and the think is given up (no fault: nothing broke).
+    set(&mut browser, "engine", "2");
+    assert!(browser.wait_for(
+        "document.getElementById('message').textContent === 'ERROR I do not feel like playing'"
+    ));
+    assert!(browser.wait_for(
+        "document.getElementById('brain-text').textContent.includes('the brain refused')"
+    ));
+    assert_eq!(browser.evaluate("document.getElementById('restart').hidden"), true);
 }
 
 #[test]

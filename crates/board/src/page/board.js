@@ -25,7 +25,7 @@ const state = {
   pending: null, // { id, purpose, key, nbest }
   lines: [],
   hover: null, // index of the candidate whose line is shown while hovered
-  pinned: null, // index of the candidate whose line is shown after a tap or click
+  pinned: null, // the move [x, y] whose line is shown after a tap or click (lines reorder)
   brain: { state: 'idle', text: '' },
   blocked: new Map(), // position key -> moves the analysis leaves out (yxblock)
   notice: '',
@@ -506,8 +506,16 @@ function geometry(canvas) {
   return { cssSize, cell, px: (x) => origin + x * cell, toPoint: (v) => Math.round((v - origin) / cell) };
 }
 
+/** The index of the pinned move's line, if it is still a candidate. */
+function pinnedIndex() {
+  const p = state.pinned;
+  if (!p) return null;
+  const i = state.lines.findIndex((l) => l.pv[0][0] === p[0] && l.pv[0][1] === p[1]);
+  return i < 0 ? null : i;
+}
+
 function shownLine() {
-  const index = state.hover ?? state.pinned;
+  const index = state.hover ?? pinnedIndex();
   return index === null ? null : state.lines[index] || null;
 }
 
@@ -676,7 +684,7 @@ function formatCount(n) {
 
 function renderCandidates() {
   const body = $('candidates');
-  const shown = state.hover ?? state.pinned;
+  const shown = state.hover ?? pinnedIndex();
   body.replaceChildren(...state.lines.map((line, i) => {
     const tr = document.createElement('tr');
     tr.dataset.index = String(i);
@@ -705,7 +713,10 @@ function renderCandidates() {
     tr.append(td);
     tr.addEventListener('mouseenter', () => { state.hover = i; scheduleRender(); });
     tr.addEventListener('mouseleave', () => { state.hover = null; scheduleRender(); });
-    tr.addEventListener('click', () => { state.pinned = state.pinned === i ? null : i; scheduleRender(); });
+    tr.addEventListener('click', () => {
+      state.pinned = pinnedIndex() === i ? null : line.pv[0];
+      scheduleRender();
+    });
     return tr;
   }));
   const best = state.lines[0];
@@ -832,8 +843,8 @@ function boardClick(event) {
   if (!point) return;
   // A finger cannot hover: the first tap on a candidate shows its line, the second plays it.
   const candidate = candidateAt(point);
-  if (event.pointerType === 'touch' && candidate !== null && state.pinned !== candidate) {
-    state.pinned = candidate;
+  if (event.pointerType === 'touch' && candidate !== null && pinnedIndex() !== candidate) {
+    state.pinned = point;
     scheduleRender();
     return;
   }
