@@ -377,7 +377,8 @@ fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
     let pair = browser.wait_for("document.querySelectorAll('#moves .mv').length === 4");
     assert!(pair, "{}", browser.text());
     browser.evaluate("document.getElementById('balance1').click()");
-    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 5"));
+    let one = browser.wait_for("document.querySelectorAll('#moves .mv').length === 5");
+    assert!(one, "{}", browser.text());
     let fits = browser.evaluate(
         "JSON.stringify([document.getElementById('board').getBoundingClientRect().right, \
          document.documentElement.clientWidth, window.innerWidth])",

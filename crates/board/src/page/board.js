@@ -224,6 +224,9 @@ function think() {
     else if ($('analysis').checked) purpose = 'analyse';
   }
   const pending = state.pending;
+  // A balance the person asked for on this very position goes on (the rules answer for the
+  // position can come after the click).
+  if (pending && pending.key === key && pending.purpose.startsWith('balance')) return;
   if (purpose === null) {
     if (pending) {
       state.pending = null;
