@@ -237,6 +237,22 @@ fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_tri
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 10"));
     assert_eq!(browser.evaluate(tree), before, "the loaded tree is the saved one");
     save_screenshot(&mut browser, "board-variations.png");
+
+    // A link to a finished game: the result in words, the winning line drawn, clicks refused.
+    browser.evaluate("location.hash = '#rule=freestyle&size=15&moves=d8d9e8e9f8f9g8g9h8'");
+    assert!(
+        browser
+            .wait_for("document.getElementById('result').textContent === 'black wins with five'")
+    );
+    assert_eq!(
+        browser.evaluate("JSON.stringify(state.facts.result.line)"),
+        "[[3,7],[4,7],[5,7],[6,7],[7,7]]"
+    );
+    click(&mut browser, 0, 0);
+    assert!(
+        browser
+            .wait_for("document.getElementById('notice').textContent.includes('the game is over')")
+    );
 }
 
 #[test]
