@@ -8,8 +8,8 @@ pub fn dispatch() -> Option<ExitCode> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let run: fn(&[String]) -> i32 = match args.first().map(String::as_str) {
         Some("match") => renzoku_arena::cli::run,
-        Some("merge") => renzoku_arena::merge::run,
-        Some("tune") => renzoku_arena::tune::run,
+        Some("merge") => renzoku_arena::run::merge::run,
+        Some("tune") => renzoku_arena::tuning::tune::run,
         _ => return None,
     };
     let code = run(&args[1..]);

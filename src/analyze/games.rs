@@ -181,7 +181,7 @@ fn psq(text: &str) -> Result<Vec<Game>, String> {
 fn journal(text: &str) -> Result<Vec<Game>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let entry: renzoku_arena::journal::Entry =
+        let entry: renzoku_arena::run::journal::Entry =
             serde_json::from_str(line).map_err(|e| format!("journal line {}: {e}", i + 1))?;
         let size = entry.board_size;
         let moves = entry

@@ -7,11 +7,11 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use renzoku_arena::journal::Entry;
-use renzoku_arena::matchinfo::MatchInfo;
-use renzoku_arena::record::Reason;
-use renzoku_arena::rng::SplitMix64;
-use renzoku_arena::shard::Shard;
+use renzoku_arena::config::shard::Shard;
+use renzoku_arena::games::record::Reason;
+use renzoku_arena::games::rng::SplitMix64;
+use renzoku_arena::run::journal::Entry;
+use renzoku_arena::run::matchinfo::MatchInfo;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();

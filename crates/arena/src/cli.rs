@@ -1,6 +1,6 @@
 //! `renzoku match …`: the c-gomoku-cli command line.
 
-use crate::options;
+use crate::config::options;
 
 pub const USAGE: &str = "\
 usage: renzoku match [-each ENGINE_OPTIONS] -engine ENGINE_OPTIONS -engine ENGINE_OPTIONS … [OPTIONS]
@@ -55,38 +55,11 @@ pub fn run(args: &[String]) -> i32 {
     if opts.engines.is_empty() {
         return crate::demo::run(opts);
     }
-    match crate::runner::run(&opts, None) {
+    match crate::run::runner::run(&opts, None) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("renzoku match: {e}");
             1
         }
     }
-}
-
-/// The frame of a subcommand (`renzoku merge`, `renzoku tune`): `-h` prints `usage`, a command
-/// line that does not parse is exit code 2 with the usage, a failure is exit code 1, both
-/// printed as `renzoku NAME: error`.
-pub fn subcommand<T>(
-    name: &str,
-    usage: &str,
-    args: &[String],
-    parse: impl Fn(&[String]) -> Result<T, String>,
-    run: impl Fn(&T) -> Result<i32, String>,
-) -> i32 {
-    if args.iter().any(|a| a == "-h" || a == "--help" || a == "-help") {
-        println!("{usage}");
-        return 0;
-    }
-    let parsed = match parse(args) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("renzoku {name}: {e}\n\n{usage}");
-            return 2;
-        }
-    };
-    run(&parsed).unwrap_or_else(|e| {
-        eprintln!("renzoku {name}: {e}");
-        1
-    })
 }

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use renzoku_rules::Board;
 
-use crate::options::{EngineOptions, Options};
-use crate::timecontrol::TimeControl;
+use crate::config::options::{EngineOptions, Options};
+use crate::config::timecontrol::TimeControl;
 
 /// The engine command of the demo (the one place that chooses it): `$RENZOKU_DEMO_ENGINE` if
 /// set, else the running `renzoku` binary's hidden `brain` subcommand (pbrain-renzoku's protocol
@@ -19,7 +19,7 @@ pub fn engine_command() -> Result<String, String> {
     Ok(format!("{} brain", quote(&exe)))
 }
 
-/// A path as one word of an engine command (see [`crate::options::split_command`]).
+/// A path as one word of an engine command (see [`crate::engines::command::split_command`]).
 fn quote(p: &Path) -> String {
     p.display().to_string().replace('\\', "\\\\").replace(' ', "\\ ")
 }
@@ -58,7 +58,7 @@ pub fn run(mut opts: Options) -> i32 {
         cmd, opts.games, opts.rule, opts.board_size, opts.board_size
     );
     let observer = |b: &Board, black: &str, white: &str| draw(b, black, white);
-    match crate::runner::run(&opts, Some(&observer)) {
+    match crate::run::runner::run(&opts, Some(&observer)) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("renzoku match: {e}");

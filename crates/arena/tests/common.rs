@@ -18,7 +18,7 @@ pub fn child_main() {
         let args: Vec<String> = args.lines().map(str::to_string).collect();
         // `tune …` runs the tuner, anything else is a match.
         let code = match args.split_first() {
-            Some((first, rest)) if first == "tune" => renzoku_arena::tune::run(rest),
+            Some((first, rest)) if first == "tune" => renzoku_arena::tuning::tune::run(rest),
             _ => renzoku_arena::cli::run(&args),
         };
         std::process::exit(code);

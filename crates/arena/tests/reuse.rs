@@ -252,7 +252,7 @@ fn debug_prints_boards_and_engine_lines_and_logs() {
 
 #[test]
 fn a_panicking_worker_stops_the_run_and_leaves_no_process() {
-    use renzoku_arena::options::{EngineOptions, Options};
+    use renzoku_arena::config::options::{EngineOptions, Options};
     let tag = format!("panic-{}", std::process::id());
     let engine = |name: &str| EngineOptions {
         cmd: format!("{ZOO} good --tag {tag}"),
@@ -269,9 +269,9 @@ fn a_panicking_worker_stops_the_run_and_leaves_no_process() {
     let observer = |b: &renzoku_rules::Board, _: &str, _: &str| {
         assert!(b.stone_count() < 6, "observer panics on purpose");
     };
-    let code = renzoku_arena::runner::run(&o, Some(&observer));
+    let code = renzoku_arena::run::runner::run(&o, Some(&observer));
     assert_eq!(code, Ok(1));
-    assert_eq!(renzoku_arena::process::live_count(), 0);
+    assert_eq!(renzoku_arena::engines::process::live_count(), 0);
     assert_no_leftovers(&tag);
 }
 
@@ -312,7 +312,7 @@ fn cpus_per_game(games: &[serde_json::Value]) -> Vec<BTreeSet<Vec<usize>>> {
 
 #[test]
 fn workers_and_their_engines_get_their_own_cpus() {
-    let allowed = renzoku_arena::affinity::allowed_cpus();
+    let allowed = renzoku_arena::run::affinity::allowed_cpus();
     let tag = format!("affinity-{}", std::process::id());
     let (games, out) = run(
         &tag,

@@ -6,7 +6,7 @@ use std::io::Read;
 use std::time::Duration;
 
 use common::*;
-use renzoku_arena::output::sample::decode_bin;
+use renzoku_arena::games::output::sample::decode_bin;
 
 #[test]
 fn child_runner() {

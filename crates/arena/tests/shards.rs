@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::*;
-use renzoku_arena::merge::{self, MergeOptions};
+use renzoku_arena::run::merge::{self, MergeOptions};
 
 #[test]
 fn child_runner() {
@@ -140,12 +140,13 @@ fn shards_play_the_unsharded_games_and_merge_exactly() {
         assert!(shard_games.iter().flatten().filter(|h| h.0 == (g.0 - 1) / 2 * 2 + 1).count() == 1);
     }
     // Merged: the games of the unsharded run, game for game, and the same statistics.
-    let sample = renzoku_arena::options::parse_sample(&[("file".into(), "merged.csv".into())])
-        .map(|mut s| {
-            s.file = dir.join("merged.csv");
-            s
-        })
-        .ok();
+    let sample =
+        renzoku_arena::config::options::parse_sample(&[("file".into(), "merged.csv".into())])
+            .map(|mut s| {
+                s.file = dir.join("merged.csv");
+                s
+            })
+            .ok();
     let m = MergeOptions {
         jsonl: Some(dir.join("merged.jsonl")),
         pgn: Some(dir.join("merged.pgn")),

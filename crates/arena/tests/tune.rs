@@ -6,7 +6,7 @@ mod common;
 use std::path::Path;
 
 use common::*;
-use renzoku_arena::spsa::{self, Param};
+use renzoku_arena::tuning::spsa::{self, Param};
 
 #[test]
 fn child_runner() {

@@ -18,7 +18,7 @@ use renzoku_engine::{HashProbe, IterationInfo, Score, SearchResult};
 use renzoku_protocol::Reply;
 use renzoku_rules::{Board, Point, Rule, is_legal};
 
-use crate::think;
+use crate::summary;
 
 /// What the latest search is about.
 #[derive(Clone)]
@@ -142,7 +142,7 @@ impl Analysis {
             {
                 info.pv = stored.line;
             }
-            return Reply::Summary(think::line_summary(&node, &info));
+            return Reply::Summary(summary::line_summary(&node, &info));
         }
         let Some(stored) = stored else { return empty };
         let (nodes, elapsed) =
@@ -160,7 +160,7 @@ impl Analysis {
             hash_permille: 0,
             pv: stored.line,
         };
-        Reply::Summary(think::line_summary(&node, &info))
+        Reply::Summary(summary::line_summary(&node, &info))
     }
 }
 

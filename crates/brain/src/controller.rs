@@ -18,6 +18,7 @@ use crate::output::Output;
 use crate::position;
 use crate::reader::Message;
 use crate::settings::Settings;
+use crate::summary;
 use crate::think::{self, Progress};
 
 /// Longest part of an unknown line echoed back in `UNKNOWN`.
@@ -340,7 +341,7 @@ impl Controller {
         if !tables_ready_in_time(settings.rule, &limits) {
             let best = think::quick_move(board, settings.rule, &limits.excluded_moves);
             let quick = think::quick_result(best, received.elapsed());
-            out.send(&think::result_reply(board, &quick, settings.message_format, 1));
+            out.send(&summary::result_reply(board, &quick, settings.message_format, 1));
             return best;
         }
         let engine = self.engine(settings);
@@ -355,7 +356,8 @@ impl Controller {
         }
         progress.finish(best);
         // Multi-PV (yxnbest, yxsearchdefend): one line per PV, the result last.
-        for reply in think::final_replies(board, &result, &progress.lines, settings.message_format)
+        for reply in
+            summary::final_replies(board, &result, &progress.lines, settings.message_format)
         {
             out.send(&reply);
         }

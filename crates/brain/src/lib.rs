@@ -15,6 +15,7 @@ mod output;
 mod position;
 mod reader;
 mod settings;
+mod summary;
 mod think;
 mod yxopening;
 

@@ -14,6 +14,7 @@ use crate::balance::{self, Scorer, score_value};
 use crate::controller::{Controller, limits_after_wait, tables_ready_in_time};
 use crate::position;
 use crate::settings::Settings;
+use crate::summary;
 use crate::think::{self, Progress};
 
 /// An evaluation below this (for the side to move) makes us take the other colour: we swap
@@ -131,7 +132,7 @@ impl Controller {
             // No time to build the evaluation: the nearest legal square in the zone, even.
             let best = fallback(settings.rule);
             let quick = think::quick_result(best, self.received.elapsed());
-            out.send(&think::result_reply(board, &quick, settings.message_format, 1));
+            out.send(&summary::result_reply(board, &quick, settings.message_format, 1));
             return best.map(|p| (p, 0));
         }
         let flags = Arc::clone(&self.flags);
@@ -154,7 +155,7 @@ impl Controller {
                 .reporting(board, settings.message_format),
         );
         analysis.search_finished(&result, true);
-        out.send(&think::result_reply(board, &result, settings.message_format, 1));
+        out.send(&summary::result_reply(board, &result, settings.message_format, 1));
         let value = score_value(result.score);
         match best {
             Some(p) if permitted(p) => Some((p, value)),

@@ -5,9 +5,9 @@
 
 use std::time::{Duration, Instant};
 
-use renzoku_arena::logger::Logger;
-use renzoku_arena::process::{EngineProcess, Output, Spawn};
-use renzoku_arena::protocol as arena_protocol;
+use renzoku_arena::engines::logger::Logger;
+use renzoku_arena::engines::process::{EngineProcess, Output, Spawn};
+use renzoku_arena::engines::protocol as arena_protocol;
 use renzoku_protocol::{Command, Info, Reply, Stone};
 use renzoku_rules::{Point, Rule};
 

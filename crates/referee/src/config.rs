@@ -32,120 +32,13 @@
 //! | | `end_grace_time` | ms a brain gets to exit after `END` before it is killed (default 1000) |
 //! | `[live]` | `serve` | address of the live view (`8080` = `127.0.0.1:8080`) |
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use renzoku_rules::Rule;
-use serde::Deserialize;
 
 use crate::clock::TimeLimits;
 use crate::opening_rule::OpeningRule;
-
-/// A configuration error, located where possible: `file:line: reason`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError {
-    pub file: Option<PathBuf>,
-    pub line: Option<usize>,
-    pub message: String,
-}
-
-impl ConfigError {
-    pub fn new(message: impl Into<String>) -> ConfigError {
-        ConfigError { file: None, line: None, message: message.into() }
-    }
-
-    pub fn at(file: &Path, line: usize, message: impl Into<String>) -> ConfigError {
-        ConfigError { file: Some(file.to_path_buf()), line: Some(line), message: message.into() }
-    }
-}
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.file, self.line) {
-            (Some(file), Some(line)) => write!(f, "{}:{line}: {}", file.display(), self.message),
-            (Some(file), None) => write!(f, "{}: {}", file.display(), self.message),
-            _ => write!(f, "{}", self.message),
-        }
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-/// `[game]` as written; `None` = not given.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawGame {
-    pub board_size: Option<u32>,
-    pub rule: Option<u8>,
-    pub max_memory: Option<u64>,
-    pub enforce_max_memory: Option<bool>,
-    pub tolerance: Option<u64>,
-    pub pause_opponent: Option<bool>,
-    pub opening: Option<String>,
-    pub opening_format: Option<String>,
-    pub opening_line: Option<usize>,
-    pub opening_rule: Option<String>,
-    pub move_limit: Option<u32>,
-}
-
-/// `[player1]` / `[player2]` as written.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawPlayer {
-    pub path: Option<String>,
-    pub name: Option<String>,
-    pub timeout_match: Option<u64>,
-    pub timeout_turn: Option<u64>,
-    pub increment: Option<u64>,
-}
-
-/// `[log]` as written.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawLog {
-    pub level: Option<String>,
-    pub board_file: Option<String>,
-    pub board_color: Option<bool>,
-    pub replay_file: Option<String>,
-    pub replay_file_enabled: Option<bool>,
-    pub sgf_file: Option<String>,
-    pub protocol_file: Option<String>,
-}
-
-/// `[other]` as written.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawOther {
-    pub auto_start: Option<bool>,
-    pub auto_close: Option<bool>,
-    pub end_grace_time: Option<u64>,
-}
-
-/// `[live]` as written.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawLive {
-    pub serve: Option<String>,
-}
-
-/// A whole configuration as written (any field may be missing); command-line overrides are
-/// applied to it before [`RawConfig::finish`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawConfig {
-    #[serde(default)]
-    pub game: RawGame,
-    #[serde(default)]
-    pub player1: RawPlayer,
-    #[serde(default)]
-    pub player2: RawPlayer,
-    #[serde(default)]
-    pub log: RawLog,
-    #[serde(default)]
-    pub other: RawOther,
-    #[serde(default)]
-    pub live: RawLive,
-}
+use crate::raw::{ConfigError, RawConfig, RawPlayer};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,7 +60,7 @@ pub struct PlayerConfig {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningFile {
     pub path: PathBuf,
-    pub format: renzoku_arena::options::OpeningFormat,
+    pub format: renzoku_arena::config::options::OpeningFormat,
     /// 1-based index among the file's openings that fit the board.
     pub line: usize,
 }
@@ -286,7 +179,7 @@ impl RawConfig {
         let opening = match path_of(g.opening) {
             None => None,
             Some(path) => {
-                use renzoku_arena::options::OpeningFormat;
+                use renzoku_arena::config::options::OpeningFormat;
                 let format = match g.opening_format.as_deref().map(str::to_ascii_lowercase) {
                     None => OpeningFormat::Offset,
                     Some(f) if f == "offset" => OpeningFormat::Offset,
@@ -322,7 +215,7 @@ impl RawConfig {
         let serve = match self.live.serve.filter(|s| !s.trim().is_empty()) {
             None => None,
             Some(text) => Some(
-                renzoku_arena::live::parse_addr(&text)
+                renzoku_arena::config::serve_address::parse(&text)
                     .map_err(|e| ConfigError::new(format!("live serve: {e}")))?,
             ),
         };
@@ -352,6 +245,7 @@ impl RawConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::raw::RawGame;
 
     fn toml(text: &str) -> Result<RawConfig, ConfigError> {
         parse_toml(text, Path::new("t.toml"))

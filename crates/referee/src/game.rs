@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use renzoku_arena::logger::Logger;
+use renzoku_arena::engines::logger::Logger;
 use renzoku_protocol::{Command, OpeningRule as ProtocolOpening, OpeningStep};
 use renzoku_rules::{Board, Color, Outcome, Point, outcome_after};
 
@@ -28,7 +28,7 @@ const START_WAIT_MS: u64 = 5_000;
 /// The stones of the opening file's chosen line, checked against the board.
 pub fn opening_stones(config: &Config) -> Result<Vec<Point>, String> {
     let Some(file) = &config.opening else { return Ok(Vec::new()) };
-    let all = renzoku_arena::openings::load(&file.path, file.format, config.board_size)?;
+    let all = renzoku_arena::games::openings::load(&file.path, file.format, config.board_size)?;
     all.get(file.line - 1).map(|o| o.moves.clone()).ok_or_else(|| {
         format!(
             "{}: opening_line {} asked, the file holds {} opening(s) that fit a {}x{} board",
@@ -142,7 +142,7 @@ pub fn play(
 }
 
 fn emit_end(observers: &mut [&mut dyn Observer], ending: &Ending, black: usize, peaks: [u64; 2]) {
-    crate::hold_if_interrupted();
+    crate::signals::hold_if_interrupted();
     let e = Event::Ended { ending: ending.clone(), black, peak_memory: peaks };
     for o in observers.iter_mut() {
         o.event(&e);

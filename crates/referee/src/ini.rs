@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use crate::config::{ConfigError, RawConfig};
+use crate::raw::{ConfigError, RawConfig};
 
 /// Parses liskvork INI text into the common raw configuration.
 pub fn parse(text: &str, path: &Path) -> Result<RawConfig, ConfigError> {

@@ -1,13 +1,14 @@
 //! Renzoku referee: one game between two brains (or a brain and a person at the terminal), as
 //! liskvork and Piskvork's batch mode referee it, with GomocupJudge's enforcement.
 //!
-//! Layers: [`config`] (the schema; TOML through serde, liskvork INI through [`ini`]),
-//! [`clock`] (turn and match clocks, Fischer increment, tolerance), [`memory`] (resident memory
-//! of a brain's whole process tree), [`brain`] (one brain's dialogue over renzoku-arena's
-//! process layer), [`human`] (moves typed at the terminal), [`opening_rule`] (swap1st, swap,
-//! swap2 played with the AlphaGomoku opening commands), [`game`] (the game itself), and the
-//! observers of its [`event`]s: [`replay`] (the replay file and its viewer), [`records`]
-//! (console, SGF, board log) and [`live`] (renzoku-live's events for the web view).
+//! Layers: [`raw`] (the configuration as written and its error type), read by [`config`] (the
+//! schema; TOML through serde) and [`ini`] (liskvork INI), [`clock`] (turn and match clocks,
+//! Fischer increment, tolerance), [`memory`] (resident memory of a brain's whole process tree),
+//! [`brain`] (one brain's dialogue over renzoku-arena's process layer), [`human`] (moves typed
+//! at the terminal), [`opening_rule`] (swap1st, swap, swap2 played with the AlphaGomoku opening
+//! commands), [`game`] (the game itself), and the observers of its [`event`]s: [`replay`] (the
+//! replay file and its viewer), [`records`] (console, SGF, board log) and [`live`]
+//! (renzoku-live's events for the web view). SIGINT and SIGTERM are handled in `signals`.
 
 pub mod brain;
 pub mod clock;
@@ -23,19 +24,20 @@ pub mod memory;
 pub mod opening_rule;
 pub mod player;
 pub mod preflight;
+pub mod raw;
 pub mod records;
 pub mod replay;
+mod signals;
 
 use std::io::BufRead;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use renzoku_arena::logger::Logger;
+use renzoku_arena::engines::logger::Logger;
 
-pub use config::{Config, ConfigError, RawConfig};
+pub use config::Config;
 pub use ending::{EXIT_ABORTED, EXIT_CONFIG, EXIT_RUN, EndReason, Ending};
+pub use raw::{ConfigError, RawConfig};
 
 use crate::event::Observer;
 
@@ -62,49 +64,6 @@ fn create_err(what: &str, path: &Path, e: &std::io::Error) -> RunError {
     RunError(format!("cannot create the {what} {}: {e}", path.display()))
 }
 
-/// Set by the signal watcher before it kills the brains.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// After an interrupt the brains die because the referee killed them, not because they
-/// failed: a game thread that sees them die must neither judge the game (a false "crashed"
-/// result in the records) nor exit with its code. `game::play` reports every ending through
-/// `emit_end`, which waits here for the watcher's exit.
-pub(crate) fn hold_if_interrupted() {
-    while INTERRUPTED.load(Ordering::SeqCst) {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// On SIGINT or SIGTERM: every brain's process group is killed and the process exits with
-/// [`EXIT_ABORTED`] (the replay keeps every stone played so far).
-fn watch_signals() -> Result<(), RunError> {
-    static INSTALLED: AtomicBool = AtomicBool::new(false);
-    if INSTALLED.swap(true, Ordering::SeqCst) {
-        return Ok(());
-    }
-    let flag = Arc::new(AtomicBool::new(false));
-    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        signal_hook::flag::register(sig, Arc::clone(&flag))
-            .map_err(|e| RunError(format!("cannot watch signals: {e}")))?;
-    }
-    std::thread::Builder::new()
-        .name("referee-signals".into())
-        .spawn(move || {
-            loop {
-                if flag.load(Ordering::SeqCst) {
-                    // First, so that the game thread knows why its brains die.
-                    INTERRUPTED.store(true, Ordering::SeqCst);
-                    renzoku_arena::process::kill_all();
-                    eprintln!("renzoku referee: interrupted; the brains were killed");
-                    std::process::exit(i32::from(EXIT_ABORTED));
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        })
-        .map_err(|e| RunError(format!("cannot watch signals: {e}")))?;
-    Ok(())
-}
-
 fn wait_for_enter(what: &str) {
     println!("Press Enter to {what}.");
     let mut line = String::new();
@@ -118,7 +77,7 @@ pub fn run(
     display: Display,
     extra: &mut [&mut dyn Observer],
 ) -> Result<Ending, RunError> {
-    watch_signals()?;
+    signals::watch().map_err(RunError)?;
     let log = match &config.protocol_file {
         Some(p) => Some(
             Logger::create_timestamped(p.clone(), Instant::now())

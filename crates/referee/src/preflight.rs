@@ -3,7 +3,7 @@
 //! work is a configuration error (exit 4), not a game lost by crash; a brain that starts and
 //! dies later still loses by crash.
 
-use renzoku_arena::command_check::check_command;
+use renzoku_arena::engines::command_check::check_command;
 
 use crate::config::{Config, PlayerKind};
 

@@ -153,8 +153,11 @@ impl Observer for SgfWriter {
                         out.push('\n');
                     }
                     let c = if i % 2 == 0 { 'B' } else { 'W' };
-                    let _ =
-                        write!(out, ";{c}[{}]C[{ms} ms]", renzoku_arena::output::sgf::point(*p));
+                    let _ = write!(
+                        out,
+                        ";{c}[{}]C[{ms} ms]",
+                        renzoku_arena::games::output::sgf::point(*p)
+                    );
                 }
                 out.push_str(")\n");
                 if let Err(e) = std::fs::write(&self.path, out) {
