@@ -135,6 +135,10 @@ pub struct Standings {
     /// point); `None` with more engines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub progress: Option<MatchProgress>,
+    /// Which model every row's Elo error (and the match graph's) comes from: `pentanomial`
+    /// (colour-swapped pairs) or `trinomial` (games); the page names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elo_model: Option<String>,
     /// Every earlier point of the match graph: filled by the hub in the snapshot a viewer gets
     /// when it connects, empty in live events (each of those carries its own `progress`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -339,6 +339,7 @@ mod tests {
                 rows: Vec::new(),
                 summary: Vec::new(),
                 progress: None,
+                elo_model: None,
                 history: Vec::new(),
             }));
         }
@@ -393,6 +394,7 @@ mod tests {
                 rows: Vec::new(),
                 summary: Vec::new(),
                 progress: Some(point(games, points)),
+                elo_model: None,
                 history: Vec::new(),
             }));
         }

@@ -198,6 +198,7 @@ fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
         ],
         summary: vec!["LOS: 15.9 %".into()],
         progress: None,
+        elo_model: Some("pentanomial".into()),
         history: Vec::new(),
     }));
     let server = serve(loopback(), hub.clone()).expect("serve");
@@ -207,6 +208,8 @@ fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
     let text = browser.text();
     assert!(text.contains("1 / 10 games"), "{text}");
     assert!(text.contains("+120.5 ± 300.3"), "{text}");
+    // The page names the model of the error, as the console's report computes it.
+    assert!(text.contains("Elo ± 95 % (pentanomial)"), "{text}");
     assert!(text.contains("LOS: 15.9 %"), "{text}");
     assert!(text.contains("0-1 — white wins (time): alpha ran out of match time"), "{text}");
     assert!(text.contains("#2: move 5, last c3"), "{text}");
@@ -350,6 +353,7 @@ fn progress(games: u64, points: f64, elo: Option<f64>, error: Option<f64>, llr: 
                 elo1: 10.0,
             }),
         }),
+        elo_model: Some("trinomial".into()),
         history: Vec::new(),
     })
 }
@@ -372,7 +376,10 @@ fn the_match_graphs_show_elo_with_its_error_and_the_llr_against_its_bounds() {
     assert_eq!(browser.evaluate(&drawn("elo-graph")), true);
     assert_eq!(browser.evaluate(&drawn("sprt-graph")), true);
     let text = browser.text();
-    assert!(text.contains("alpha 2.5 – 0.5 beta after 3 games, Elo +240.0 ± 410.5"), "{text}");
+    assert!(
+        text.contains("alpha 2.5 – 0.5 beta after 3 games, Elo +240.0 ± 410.5 (trinomial)"),
+        "{text}"
+    );
     assert!(text.contains("LLR 0.90 (-2.94, 2.94) [0, 10]"), "{text}");
     // The next game extends both graphs.
     let before = browser.evaluate(&checksum("sprt-graph"));

@@ -159,6 +159,7 @@ fn state_is_the_snapshot_as_a_json_array() {
         }],
         summary: vec!["Elo: not defined yet (1-0)".into()],
         progress: None,
+        elo_model: None,
         history: Vec::new(),
     }));
     hub.publish(started(3));

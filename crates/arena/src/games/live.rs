@@ -115,8 +115,10 @@ pub fn game_abandoned(record: &GameRecord, why: &str) -> LiveEvent {
 /// The standings table and the console's statistics after `standings.finished` games.
 pub fn standings(standings: &Standings, names: &[String], o: &Options, total: usize) -> LiveEvent {
     let finite = |v: f64| v.is_finite().then_some(v);
-    let rows = standings
-        .overall()
+    let overall = standings.overall();
+    // Every row's Elo comes from the same model (see `Standings::overall`).
+    let elo_model = overall.first().map(|s| s.model.name().to_owned());
+    let rows = overall
         .into_iter()
         .map(|s| StandingRow {
             name: names.get(s.engine).cloned().unwrap_or_default(),
@@ -147,6 +149,7 @@ pub fn standings(standings: &Standings, names: &[String], o: &Options, total: us
         rows,
         summary,
         progress: match_progress(standings, names, o),
+        elo_model,
         history: Vec::new(),
     })
 }
@@ -156,11 +159,7 @@ pub fn standings(standings: &Standings, names: &[String], o: &Options, total: us
 fn match_progress(standings: &Standings, names: &[String], o: &Options) -> Option<MatchProgress> {
     let ([tally], [first, second]) = (standings.tallies.as_slice(), names) else { return None };
     let games = &tally.games;
-    let pairs = standings.paired.then_some(&tally.pairs).filter(|p| p.pairs() > 0);
-    let estimate = match pairs {
-        Some(p) => crate::statistics::elo::pentanomial_estimate(p),
-        None => crate::statistics::elo::trinomial_estimate(games),
-    };
+    let (estimate, _) = standings.pair_estimate(tally);
     let finite = |v: f64| v.is_finite().then_some(v);
     let elo = estimate.and_then(|e| finite(e.elo));
     let sprt = o.sprt.as_ref().map(|s| {
@@ -187,6 +186,35 @@ fn match_progress(standings: &Standings, names: &[String], o: &Options) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page's standings row, the match graph and the console's report give one Elo error
+    /// for the same games (the pentanomial one with colour-swapped pairs).
+    #[test]
+    fn the_standings_rows_show_the_reports_elo_error() {
+        let o = Options { repeat: true, ..Options::default() };
+        let names = vec!["A".to_string(), "B".to_string()];
+        let mut s = Standings::new(vec![[0, 1]], 2, true);
+        // Five pairs: won-won, won-lost twice, won-drawn, lost-lost (A's half points).
+        for (i, hp) in [2, 2, 2, 0, 2, 0, 2, 1, 0, 0].into_iter().enumerate() {
+            s.add_result(i, 0, |e| if e == 0 { hp } else { 2 - hp });
+        }
+        let LiveEvent::Standings(page) = standings(&s, &names, &o, 10) else {
+            panic!("a standings event")
+        };
+        let (estimate, _) = s.pair_estimate(&s.tallies[0]);
+        let estimate = estimate.expect("an estimate after ten games");
+        let first = page.rows.iter().find(|r| r.name == "A").expect("A's row");
+        let second = page.rows.iter().find(|r| r.name == "B").expect("B's row");
+        assert_eq!(page.elo_model.as_deref(), Some("pentanomial"));
+        assert_eq!(first.elo, Some(estimate.elo));
+        assert_eq!(first.elo_error, Some(estimate.error));
+        assert_eq!(second.elo, Some(-estimate.elo));
+        assert_eq!(second.elo_error, Some(estimate.error));
+        let graph = page.progress.expect("a two-engine run has a graph point");
+        assert_eq!(graph.elo_error, first.elo_error);
+        let report = s.report(&names, None);
+        assert!(report.contains(&format!("+/- {:.2}", estimate.error)), "{report}");
+    }
 
     #[test]
     fn reasons_use_the_journal_names() {

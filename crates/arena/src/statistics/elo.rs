@@ -177,6 +177,35 @@ pub fn pentanomial_estimate(p: &Pentanomial) -> Option<EloEstimate> {
     Some(estimate(s, var, p.pairs() as f64, 2.0))
 }
 
+/// The model an Elo error comes from: games counted as wins, draws and losses, or
+/// colour-swapped pairs counted by their five outcomes (fastchess's; a pair's two games share
+/// an opening, so the pairs' spread is the honest one, usually narrower).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EloModel {
+    Trinomial,
+    Pentanomial,
+}
+
+impl EloModel {
+    /// `trinomial` or `pentanomial`, as the live page names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EloModel::Trinomial => "trinomial",
+            EloModel::Pentanomial => "pentanomial",
+        }
+    }
+}
+
+/// The estimate of one engine pair as every view shows it (the console's report, the live
+/// page's standings and graph): from the complete colour-swapped pairs when there are any,
+/// else from the games.
+pub fn pair_estimate(t: &Trinomial, p: Option<&Pentanomial>) -> (Option<EloEstimate>, EloModel) {
+    match p.filter(|p| p.pairs() > 0) {
+        Some(p) => (pentanomial_estimate(p), EloModel::Pentanomial),
+        None => (trinomial_estimate(t), EloModel::Trinomial),
+    }
+}
+
 /// A number with two decimals, or `-` when it is not a finite number (an Elo of a run without
 /// a loss, a ratio over zero): no `inf` or `nan` is ever shown.
 pub fn format_number(v: f64) -> String {
@@ -220,11 +249,7 @@ fn elo_line(e: &EloEstimate, t: &Trinomial) -> String {
 pub fn report(first: &str, second: &str, t: &Trinomial, p: Option<&Pentanomial>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Results of {first} vs {second}:");
-    let est = match p.filter(|p| p.pairs() > 0) {
-        Some(p) => pentanomial_estimate(p),
-        None => trinomial_estimate(t),
-    };
-    if let Some(e) = est {
+    if let (Some(e), _) = pair_estimate(t, p) {
         let _ = writeln!(out, "{}", elo_line(&e, t));
         let draw_ratio = t.draws as f64 / t.games() as f64 * 100.0;
         let los = if e.los.is_finite() {

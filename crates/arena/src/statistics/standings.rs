@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::statistics::elo::{self, Pentanomial, Trinomial};
+use crate::statistics::elo::{self, EloEstimate, EloModel, Pentanomial, Trinomial};
 use crate::statistics::sprt::{Decision, SprtParams};
 
 /// Results of one engine pair.
@@ -37,6 +37,8 @@ pub struct Standing {
     pub elo: f64,
     /// Half width of the 95 % interval.
     pub error: f64,
+    /// What `elo` and `error` are computed from.
+    pub model: EloModel,
 }
 
 impl Standings {
@@ -48,9 +50,20 @@ impl Standings {
         Standings { tallies, paired, finished: 0, engines }
     }
 
+    /// The Elo estimate of one engine pair, `t.engines[0]`'s, as the report gives it.
+    pub fn pair_estimate(&self, t: &Tally) -> (Option<EloEstimate>, EloModel) {
+        elo::pair_estimate(&t.games, self.paired.then_some(&t.pairs))
+    }
+
     /// Every engine's results against the field, best first (by score, then Elo, then
-    /// command-line order).
+    /// command-line order). With two engines the Elo is the pair's, as in the report (from
+    /// colour-swapped pairs when there are any); with more, each engine's games against all
+    /// the others, as in the standings table.
     pub fn overall(&self) -> Vec<Standing> {
+        let pair = match (self.tallies.as_slice(), self.engines) {
+            ([t], 2) => Some((t.engines[0], self.pair_estimate(t))),
+            _ => None,
+        };
         let mut totals = vec![Trinomial::default(); self.engines];
         for t in &self.tallies {
             let [a, b] = t.engines;
@@ -70,13 +83,21 @@ impl Standings {
             .into_iter()
             .enumerate()
             .map(|(engine, games)| {
-                let est = elo::trinomial_estimate(&games);
+                let (est, model) = match pair {
+                    Some((first, (est, model))) if engine == first => (est, model),
+                    // The second engine's Elo is the first's, negated; the interval as wide.
+                    Some((_, (est, model))) => {
+                        (est.map(|e| EloEstimate { elo: -e.elo, ..e }), model)
+                    }
+                    None => (elo::trinomial_estimate(&games), EloModel::Trinomial),
+                };
                 Standing {
                     engine,
                     games,
                     score: games.score_and_variance().map_or(f64::NAN, |(s, _)| s),
                     elo: est.map_or(f64::NAN, |e| e.elo),
                     error: est.map_or(f64::NAN, |e| e.error),
+                    model,
                 }
             })
             .collect();

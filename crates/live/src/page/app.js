@@ -337,6 +337,11 @@ function renderStandings() {
     });
     return tr;
   }));
+  // The model of the Elo error, as the console's report uses it (pentanomial over
+  // colour-swapped pairs, else trinomial over games): one figure on every view.
+  document.getElementById('elo-heading').textContent = standings.elo_model
+    ? `Elo ± 95 % (${standings.elo_model})`
+    : 'Elo';
   document.getElementById('summary').textContent = standings.summary.join('\n');
   renderMatchGraphs(standings);
 }
@@ -348,7 +353,8 @@ function renderMatchGraphs(standings) {
   box.hidden = !last;
   if (!last) return;
   drawEloGraph(document.getElementById('elo-graph'), state.history, standings.games_total);
-  document.getElementById('elo-caption').textContent = matchText(last);
+  document.getElementById('elo-caption').textContent =
+    matchText(last) + (standings.elo_model ? ` (${standings.elo_model})` : '');
   const sprt = document.getElementById('sprt-figure');
   sprt.hidden = !last.sprt;
   if (last.sprt) {
