@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs Debian's chromium when no Chromium is on PATH (the live view's browser tests,
-# crates/live/tests/browser.rs, drive it headless). Needs root; CI runs as root.
+# crates/live/tests/it/browser.rs, drive it headless). Needs root; CI runs as root.
 set -euo pipefail
 for name in chromium chromium-browser google-chrome google-chrome-stable; do
   if command -v "$name" >/dev/null 2>&1; then

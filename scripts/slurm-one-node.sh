@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A real one-node Slurm cluster on this machine, for the sharded-match end-to-end test
-# (tests/slurm.rs) and for trying examples/slurm by hand. Needs root; works without systemd and
+# (tests/it/slurm.rs) and for trying examples/slurm by hand. Needs root; works without systemd and
 # without cgroup control (proctrack/linuxproc, task/none), daemons in the foreground of their
 # own sessions.
 #

@@ -4,9 +4,9 @@
 //! It reuses the browser tests' DevTools client; Chromium's own `--screenshot` would wait
 //! forever for the never-ending event stream.
 
-#[path = "../tests/chromium/mod.rs"]
+#[path = "../tests/it/chromium/mod.rs"]
 mod chromium;
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use std::time::Duration;
