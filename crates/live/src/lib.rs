@@ -1,10 +1,4 @@
-//! Renzoku live view: what `renzoku referee --serve` and `renzoku match --serve` show in a browser.
-//!
-//! Producers (the referee, the tournament runner) publish [`LiveEvent`]s to a [`LiveHub`] from
-//! plain threads. The hub keeps the state a viewer needs when it connects late (games in
-//! progress with all their moves, the latest engine reports, recently finished games, the
-//! standings) and forwards every event to connected viewers without ever waiting for them.
-//! [`message`] turns engines' `MESSAGE` lines into depth/eval/PV.
+#![doc = include_str!("../README.md")]
 
 pub mod event;
 pub mod hub;

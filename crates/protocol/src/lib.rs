@@ -1,16 +1,4 @@
-//! Renzoku protocol: the Gomocup protocol family as typed values, in both directions.
-//!
-//! * Manager → brain: [`Command`], read line by line with the stateful [`CommandParser`] (blocks
-//!   such as `BOARD` … `DONE` span several lines), written with `Display` (one or more lines
-//!   joined by `\n`, no trailing newline).
-//! * Brain → manager: [`Reply`], one line each, read with [`parse_reply`] and written with
-//!   `Display`.
-//! * [`LineSplitter`] turns a raw byte stream into lines (LF, CR LF or CR ends, bounded length),
-//!   so both ends share one definition of "a line".
-//!
-//! Dialects covered: official Gomocup, the AlphaGomoku extended commands, and Yixin-Board's `yx…`
-//! commands. The crate is pure: no I/O, no threads, no panics on any input. Whatever one side
-//! formats, the other side parses back to the same value (see the round-trip tests).
+#![doc = include_str!("../README.md")]
 
 mod command;
 mod error;

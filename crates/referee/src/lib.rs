@@ -1,14 +1,4 @@
-//! Renzoku referee: one game between two brains (or a brain and a person at the terminal), as
-//! liskvork and Piskvork's batch mode referee it, with GomocupJudge's enforcement.
-//!
-//! Layers: [`raw`] (the configuration as written and its error type), read by [`config`] (the
-//! schema; TOML through serde) and [`ini`] (liskvork INI), [`clock`] (turn and match clocks,
-//! Fischer increment, tolerance), [`memory`] (resident memory of a brain's whole process tree),
-//! [`brain`] (one brain's dialogue over renzoku-arena's process layer), [`human`] (moves typed
-//! at the terminal), [`opening_rule`] (swap1st, swap, swap2 played with the AlphaGomoku opening
-//! commands), [`game`] (the game itself), and the observers of its [`event`]s: [`replay`] (the
-//! replay file and its viewer), [`records`] (console, SGF, board log) and [`live`]
-//! (renzoku-live's events for the web view). SIGINT and SIGTERM are handled in `signals`.
+#![doc = include_str!("../README.md")]
 
 pub mod brain;
 pub mod clock;

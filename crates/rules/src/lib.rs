@@ -1,8 +1,4 @@
-//! Renzoku rules: boards from 5x5 to 32x32, the five Gomocup rules, renju forbidden points, game
-//! results, notations, the board symmetries and the opening catalogue.
-//!
-//! The crate has no dependencies; everything later (engine, brain, match runner, referee) trusts
-//! it, so it is written for exactness first and tested against reference data.
+#![doc = include_str!("../README.md")]
 
 pub mod board;
 pub mod color;
