@@ -47,6 +47,7 @@ pub const SUBCOMMANDS: &[Subcommand] = &[
         run: referee_command::run,
     },
     Subcommand { name: "analyze", summary: ANALYZE, run: run_analyze },
+    Subcommand { name: "board", summary: BOARD, run: run_board },
     Subcommand { name: "rules", summary: RULES, run: run_rules },
     Subcommand {
         name: "brain",

@@ -3,7 +3,16 @@
 //! One test binary for the crate (each file of `tests/` its own binary would link the whole
 //! crate graph once per file); `cargo test -p CRATE --test it MODULE::` runs one module.
 
+// The live view's test helpers (an HTTP client, the headless Chromium driver), shared with
+// renzoku-live's own tests.
+#[path = "../../crates/live/tests/it/chromium/mod.rs"]
+mod chromium;
+#[path = "../../crates/live/tests/it/common/mod.rs"]
+mod common;
+
 mod analyze;
+mod board_browser;
+mod board_cli;
 mod help;
 mod match_serve;
 mod module_graph;

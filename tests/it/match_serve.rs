@@ -1,9 +1,6 @@
 //! `renzoku match -serve`: a real two-game match (the in-process brain at 50 ms a move on 9x9)
 //! watched through the live view's event stream from start to end.
 
-#[path = "../../crates/live/tests/it/common/mod.rs"]
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -11,6 +8,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use renzoku_live::{LiveEvent, Side};
+
+use crate::common;
 use renzoku_rules::{Board, Outcome, Point, Rule, outcome_after};
 
 const BIN: &str = env!("CARGO_BIN_EXE_renzoku");

@@ -31,6 +31,14 @@ fn referee_modules_import_one_way() {
     assert_acyclic("referee");
 }
 
+/// renzoku-board's records/mod.rs and its children psq.rs and sgf.rs import each other (the
+/// shared LoadedGame/FlatNode types live in the parent): reported until moved below them.
+#[test]
+#[ignore = "board's records module and its children import each other"]
+fn board_modules_import_one_way() {
+    assert_acyclic("board");
+}
+
 #[test]
 fn live_modules_import_one_way() {
     assert_acyclic("live");
@@ -46,8 +54,9 @@ fn rules_modules_import_one_way() {
     assert_acyclic("rules");
 }
 
-/// The engine is being regrouped into folders by concern (issue 39, item 2); until its circles
-/// are gone this only reports them: `cargo test --test it module_graph -- --ignored --nocapture`.
+/// The engine, in folders by concern since issue 39's item 2, still has two circles
+/// (`engine` <-> `search::probe`, `eval::hidden` <-> `eval::net::format`): until they are gone
+/// this only reports them: `cargo test --test it module_graph -- --ignored --nocapture`.
 #[test]
 #[ignore = "the engine still has import circles (issue 39, item 2)"]
 fn engine_modules_import_one_way() {

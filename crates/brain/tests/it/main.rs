@@ -6,6 +6,7 @@
 mod common;
 
 mod cli;
+mod eval_file;
 mod extended;
 mod games;
 mod gomocup;

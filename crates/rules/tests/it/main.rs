@@ -3,6 +3,7 @@
 //! One test binary for the crate (each file of `tests/` its own binary would link the whole
 //! crate graph once per file); `cargo test -p CRATE --test it MODULE::` runs one module.
 
+mod forbidden_kind;
 mod forbidden_reference;
 mod openings;
 mod properties;

@@ -2,15 +2,14 @@
 //! through the page's API, a warning for a non-loopback address, and SIGTERM ending the server
 //! and its brains.
 
-#[path = "../crates/live/tests/common/mod.rs"]
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+
+use crate::common;
 
 const BIN: &str = env!("CARGO_BIN_EXE_renzoku");
 
@@ -70,6 +69,7 @@ fn alive(pid: u32) -> bool {
 
 #[test]
 fn the_default_engine_plays_and_sigterm_ends_the_server_and_its_brain() {
+    let _turn = crate::module_turn(module_path!());
     let (mut child, addr, _stderr) = start(&["--serve", "0"]);
     assert!(addr.ip().is_loopback());
     assert!(common::get(addr, "/").text().contains("Renzoku board"));
@@ -107,6 +107,7 @@ fn the_default_engine_plays_and_sigterm_ends_the_server_and_its_brain() {
 
 #[test]
 fn a_non_loopback_address_is_warned_about_and_bad_engines_are_refused() {
+    let _turn = crate::module_turn(module_path!());
     let (mut child, _, stderr) = start(&["--serve", "0.0.0.0:0", "--engine", "/bin/true x"]);
     let mut line = String::new();
     BufReader::new(stderr).read_line(&mut line).expect("a warning");

@@ -3,15 +3,10 @@
 //! reads what the page shows. Under `CI=true` a missing browser fails; on a developer's machine
 //! the tests are skipped with a notice. `RENZOKU_BOARD_SCREENSHOTS=DIR` saves what they saw.
 
-#[path = "../crates/live/tests/chromium/mod.rs"]
-mod chromium;
-#[path = "../crates/live/tests/common/mod.rs"]
-mod common;
-
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use chromium::{Browser, find_chromium};
+use crate::chromium::{Browser, find_chromium};
 use renzoku_board::{BoardConfig, BoardServer, EngineSpec, serve};
 
 const RENZOKU: &str = env!("CARGO_BIN_EXE_renzoku");
@@ -103,6 +98,7 @@ fn moves_shown(browser: &mut Browser) -> Vec<String> {
 
 #[test]
 fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
+    let _turn = crate::module_turn(module_path!());
     let Some(chromium) = chromium_or_notice() else { return };
     let server = start(vec![engine("renzoku", &["brain"])]);
     let mut browser = open(&chromium, &server, "#rule=renju&size=15&moves=");
@@ -194,6 +190,7 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
 
 #[test]
 fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_trip() {
+    let _turn = crate::module_turn(module_path!());
     let Some(chromium) = chromium_or_notice() else { return };
     let server = start(vec![engine("renzoku", &["brain"])]);
     // Black e8 f8 g6 g7, white far away: g8 is a double three for black to move.
@@ -257,6 +254,7 @@ fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_tri
 
 #[test]
 fn a_brain_that_crashes_mid_think_is_reported_and_a_restart_works() {
+    let _turn = crate::module_turn(module_path!());
     let Some(chromium) = chromium_or_notice() else { return };
     // The zoo engine answers its first move, then exits when asked for the second.
     let server = start(vec![engine("zoo-crash", &["zoo", "crash", "--after", "1"])]);
@@ -299,6 +297,7 @@ fn children_running(tag: &str) -> usize {
 
 #[test]
 fn closing_pages_and_stopping_the_server_end_their_brains_and_the_limit_holds() {
+    let _turn = crate::module_turn(module_path!());
     let Some(chromium) = chromium_or_notice() else { return };
     let tag = "board-limit-test";
     let config =
@@ -333,6 +332,7 @@ fn closing_pages_and_stopping_the_server_end_their_brains_and_the_limit_holds() 
 
 #[test]
 fn a_hanging_brain_a_brain_writing_junk_and_a_brains_error_are_reported_in_words() {
+    let _turn = crate::module_turn(module_path!());
     let Some(chromium) = chromium_or_notice() else { return };
     let server = start(vec![
         engine("zoo-hang", &["zoo", "hang"]),
@@ -370,6 +370,7 @@ fn a_hanging_brain_a_brain_writing_junk_and_a_brains_error_are_reported_in_words
 
 #[test]
 fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
+    let _turn = crate::module_turn(module_path!());
     let Some(chromium) = chromium_or_notice() else { return };
     let server = start(vec![engine("renzoku", &["brain"])]);
     let url = format!("http://{}/#rule=standard&size=20&moves=", server.local_addr());

@@ -3,14 +3,12 @@
 //! goes back to the built-in one; a file that cannot be used is answered with ERROR naming it
 //! and what is wrong, and the net in use stays.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::Brain;
+use crate::common::{self, Brain};
 
-const GENERIC: &[u8] = include_bytes!("../../engine/src/eval/weights/generic.rzn");
+const GENERIC: &[u8] = include_bytes!("../../../engine/src/eval/weights/generic.rzn");
 const POSITION: &str = "BOARD\n7,7,1\n8,8,2\n8,7,1\n6,7,2\n9,6,1\n9,9,2\nDONE";
 
 fn temp(name: &str) -> PathBuf {

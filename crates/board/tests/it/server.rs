@@ -2,7 +2,7 @@
 //! errors with a 4xx status, never a panic), the session stream, the page limit, and a brain
 //! that cannot be started reported in words.
 
-#[path = "../../live/tests/common/mod.rs"]
+#[path = "../../../live/tests/it/common/mod.rs"]
 mod common;
 
 use std::io::{Read, Write};
