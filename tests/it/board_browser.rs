@@ -410,3 +410,64 @@ fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
         true
     );
 }
+
+#[test]
+fn swap2_with_the_engine_opening_or_choosing() {
+    let Some(chromium) = chromium_or_notice() else { return };
+    let server = start(vec![engine("renzoku", &["brain"])]);
+    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
+    set(&mut browser, "limit", "time:1000");
+    // The engine opens (SWAP2BOARD, no stones): three stones; the person takes white and plays
+    // the 4th, the engine (black) answers.
+    browser.evaluate("document.getElementById('swap2-opens').click()");
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 3"));
+    assert!(browser.wait_for(
+        "document.getElementById('notice').textContent.startsWith('swap2: the engine opened')"
+    ));
+    browser.evaluate("document.getElementById('swap2-white').click()");
+    assert_eq!(browser.evaluate("document.getElementById('black').value"), "engine");
+    let free = browser.evaluate(
+        "(() => { const taken = pathOf(state.current).map(([x, y]) => `${x},${y}`); \
+         for (let y = 0; y < 15; y++) for (let x = 0; x < 15; x++) \
+           if (!taken.includes(`${x},${y}`)) return JSON.stringify([x, y]); })()",
+    );
+    let [x, y]: [u8; 2] = serde_json::from_str(free.as_str().unwrap_or("[0,0]")).expect("a point");
+    click(&mut browser, x, y);
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 5"));
+
+    // The person opens with three stones and the engine chooses: it takes black (SWAP), or
+    // stays white and plays the 4th, or puts the 4th and 5th.
+    // (Seats first: with the engine on black, a new game would start with its move.)
+    set(&mut browser, "black", "human");
+    set(&mut browser, "white", "human");
+    browser.evaluate("document.getElementById('new').click()");
+    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 0"));
+    for (x, y) in [(7, 7), (8, 7), (7, 8)] {
+        let before = moves_shown(&mut browser).len();
+        click(&mut browser, x, y);
+        let played = browser.wait_for(&format!(
+            "document.querySelectorAll('#moves .mv').length === {}",
+            before + 1
+        ));
+        assert!(played, "{}", browser.text());
+    }
+    browser.evaluate("document.getElementById('swap2-chooses').click()");
+    assert!(
+        browser.wait_for(
+            "document.getElementById('notice').textContent.startsWith('swap2: the engine')"
+        )
+    );
+    let notice = browser.evaluate("document.getElementById('notice').textContent");
+    let shown = moves_shown(&mut browser).len();
+    match notice.as_str().unwrap_or_default() {
+        "swap2: the engine takes black; you play white" => {
+            assert_eq!(shown, 3);
+            assert_eq!(browser.evaluate("document.getElementById('black').value"), "engine");
+        }
+        "swap2: the engine stays white; you play black" => assert_eq!(shown, 4),
+        other => {
+            assert!(other.contains("two more stones"), "{other}");
+            assert_eq!(shown, 5);
+        }
+    }
+}

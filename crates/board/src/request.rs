@@ -21,7 +21,7 @@ const MAX_NODES: u64 = 1_000_000_000_000;
 pub enum PageRequest {
     Think {
         id: u64,
-        /// `move`, `analyse`, `balance1` or `balance2`.
+        /// `move`, `analyse`, `balance1`, `balance2` or `swap2`.
         purpose: String,
         rule: String,
         size: i64,
@@ -78,6 +78,13 @@ impl PageRequest {
                     "move" => ThinkPurpose::Move,
                     "balance1" => ThinkPurpose::Balance { two: false },
                     "balance2" => ThinkPurpose::Balance { two: true },
+                    "swap2" if [0, 3, 5].contains(&moves.len()) => ThinkPurpose::Swap2,
+                    "swap2" => {
+                        return Err(format!(
+                            "swap2 decisions come with 0, 3 or 5 stones, not {}",
+                            moves.len()
+                        ));
+                    }
                     "analyse" => {
                         let nbest = nbest.unwrap_or(1);
                         if !(1..=MAX_NBEST).contains(&nbest) {
@@ -88,7 +95,7 @@ impl PageRequest {
                     other => {
                         let other: String = other.chars().take(20).collect();
                         return Err(format!(
-                            "unknown purpose `{other}` (move, analyse, balance1, balance2)"
+                            "unknown purpose `{other}` (move, analyse, balance1, balance2, swap2)"
                         ));
                     }
                 };

@@ -28,6 +28,9 @@ pub enum Purpose {
     /// Propose a balanced continuation: one stone (`yxbalanceone`), or a stone of each colour
     /// (`yxbalancetwo`), after which neither side is better.
     Balance { two: bool },
+    /// Swap2's opening decisions (`SWAP2BOARD` with 0, 3 or 5 stones): the first three stones,
+    /// or `SWAP` (the brain takes black), or its white move(s).
+    Swap2,
 }
 
 /// One think request, validated.
@@ -67,7 +70,7 @@ pub fn think(t: &Think, reset_blocks: bool) -> Vec<Command> {
         commands.push(Command::YxBlock(t.blocked.iter().map(|&p| Stone::new(p, None)).collect()));
     }
     let limit = match t.purpose {
-        Purpose::Move | Purpose::Balance { .. } => t.limit,
+        Purpose::Move | Purpose::Balance { .. } | Purpose::Swap2 => t.limit,
         Purpose::Analyse { .. } => Limit::Unlimited,
     };
     let saturate = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
@@ -107,6 +110,7 @@ pub fn think(t: &Think, reset_blocks: bool) -> Vec<Command> {
             commands.push(Command::YxBoard(stones));
             commands.push(Command::YxNbest(nbest.max(1)));
         }
+        Purpose::Swap2 => commands.push(Command::Swap2Board(stones)),
         Purpose::Balance { two } => {
             commands.push(Command::YxBoard(stones));
             commands.push(if two { Command::YxBalanceTwo(0) } else { Command::YxBalanceOne(0) });

@@ -82,6 +82,10 @@ pub enum PageEvent {
         y: u8,
         name: String,
     },
+    /// Swap2: the brain takes black (think `id`).
+    Swap {
+        id: u64,
+    },
     /// The brain's stones for a balance think `id`, in the order to play them (checked).
     Moves {
         id: u64,
@@ -325,7 +329,7 @@ impl Session {
             }
         }
         let deadline = match (think.purpose, think.limit) {
-            (Purpose::Move | Purpose::Balance { .. }, Limit::Time(ms)) => {
+            (Purpose::Move | Purpose::Balance { .. } | Purpose::Swap2, Limit::Time(ms)) => {
                 Some(Instant::now() + Duration::from_millis(ms) + MOVE_GRACE)
             }
             _ => None,
@@ -338,6 +342,7 @@ impl Session {
             Purpose::Analyse { nbest } => format!("analysing ({nbest} best moves)"),
             Purpose::Balance { two: false } => "looking for a balancing move".to_owned(),
             Purpose::Balance { two: true } => "looking for a balancing pair".to_owned(),
+            Purpose::Swap2 => "deciding the swap2 opening".to_owned(),
         };
         self.current =
             Some(Current { think, discard: false, stopping: false, errored: false, deadline });
@@ -413,6 +418,7 @@ impl Session {
         match reply {
             Reply::Move(p) | Reply::Suggest(p) => self.answer(vec![p]).await,
             Reply::Moves(points) => self.answer(points).await,
+            Reply::Swap => self.swap().await,
             // A brain without detail lines: its summary is its best line.
             Reply::Summary(summary) if !self.detail_seen => {
                 if let Some(line) = from_summary(&summary)
@@ -463,12 +469,18 @@ impl Session {
         let Some(current) = self.current.take() else { return };
         self.flush().await;
         let think = &current.think;
-        let wanted = match think.purpose {
-            Purpose::Move | Purpose::Balance { two: false } => 1,
-            Purpose::Balance { two: true } => 2,
-            Purpose::Analyse { .. } => 0,
+        let wanted: &[usize] = match think.purpose {
+            Purpose::Move | Purpose::Balance { two: false } => &[1],
+            Purpose::Balance { two: true } => &[2],
+            // The first three stones; white's 4th (or 4th and 5th); white's 6th.
+            Purpose::Swap2 => match think.moves.len() {
+                0 => &[3],
+                3 => &[1, 2],
+                _ => &[1],
+            },
+            Purpose::Analyse { .. } => &[],
         };
-        if !current.discard && wanted > 0 {
+        if !current.discard && !wanted.is_empty() {
             match self.check(think, &points, wanted) {
                 Err(text) => {
                     self.fail(text).await;
@@ -492,13 +504,15 @@ impl Session {
     }
 
     /// Whether `points` are `wanted` legal moves, one after the other, from the think's position.
-    fn check(&self, think: &Think, points: &[Point], wanted: usize) -> Result<(), String> {
+    fn check(&self, think: &Think, points: &[Point], wanted: &[usize]) -> Result<(), String> {
         let engine = self.engine_name();
-        if points.len() != wanted {
+        if !wanted.contains(&points.len()) {
             let list: Vec<String> = points.iter().map(ToString::to_string).collect();
+            let counts: Vec<String> = wanted.iter().map(ToString::to_string).collect();
             return Err(format!(
-                "{engine} answered {} where {wanted} move(s) were asked.",
-                list.join(" ")
+                "{engine} answered {} where {} move(s) were asked.",
+                list.join(" "),
+                counts.join(" or ")
             ));
         }
         let mut moves = think.moves.clone();
@@ -514,6 +528,25 @@ impl Session {
             moves.push(p);
         }
         Ok(())
+    }
+
+    /// `SWAP`: only a swap2 decision on 3 or 5 stones may answer so.
+    async fn swap(&mut self) {
+        let Some(current) = self.current.take() else { return };
+        let think = &current.think;
+        if !current.discard {
+            if think.purpose == Purpose::Swap2 && think.moves.len() >= 3 {
+                self.emit(PageEvent::Swap { id: think.id }).await;
+            } else {
+                let text = format!("{} answered SWAP where a move was asked.", self.engine_name());
+                self.fail(text).await;
+                return;
+            }
+        }
+        match self.queued.take() {
+            Some(next) => self.start_think(next).await,
+            None => self.state("idle", "waiting").await,
+        }
     }
 
     async fn flush(&mut self) {

@@ -156,7 +156,10 @@ function handle(event) {
       if (event.state === 'fault') state.pending = null;
       break;
     case 'analysis':
-      if (state.pending && state.pending.id === event.id) {
+      // Only lines about the position shown (a think about the one before can still report
+      // until the server has switched).
+      if (state.pending && state.pending.id === event.id
+          && state.pending.key === positionKey(pathOf(state.current))) {
         state.lines = event.lines;
         // The position's evaluation, for the graph (the think is about the current position).
         if (event.lines.length && state.pending.key === positionKey(pathOf(state.current))) {
@@ -179,11 +182,22 @@ function handle(event) {
       }
       break;
     case 'moves':
-      // A balanced move or pair proposed by the engine: played in order.
-      if (state.pending && state.pending.id === event.id && state.pending.purpose.startsWith('balance')
+      // A balanced move or pair, or swap2 stones, proposed by the engine: played in order.
+      if (state.pending && state.pending.id === event.id && isRequested(state.pending.purpose)
+          && state.pending.key === positionKey(pathOf(state.current))) {
+        const purpose = state.pending.purpose;
+        state.pending = null;
+        if (purpose === 'swap2') swap2Moves(event.moves);
+        else playSequence(event.moves);
+      }
+      break;
+    case 'swap':
+      if (state.pending && state.pending.id === event.id && state.pending.purpose === 'swap2'
           && state.pending.key === positionKey(pathOf(state.current))) {
         state.pending = null;
-        playSequence(event.moves);
+        setSeats('engine', 'human');
+        setNotice('swap2: the engine takes black; you play white');
+        think();
       }
       break;
     case 'message':
@@ -226,7 +240,7 @@ function think() {
   const pending = state.pending;
   // A balance the person asked for on this very position goes on (the rules answer for the
   // position can come after the click).
-  if (pending && pending.key === key && pending.purpose.startsWith('balance')) return;
+  if (pending && pending.key === key && isRequested(pending.purpose)) return;
   if (purpose === null) {
     if (pending) {
       state.pending = null;
@@ -316,17 +330,58 @@ async function playSequence(moves) {
   }
 }
 
-/** Asks the engine for a balanced continuation: one stone, or a stone of each colour. */
-function balance(two) {
+/** Thinks the person asked for with a button (not started by the position itself). */
+function isRequested(purpose) {
+  return purpose.startsWith('balance') || purpose === 'swap2';
+}
+
+function setSeats(black, white) {
+  $('black').value = black;
+  $('white').value = white;
+}
+
+/** Swap2 with the engine: its opening stones, or its decision on 3 or 5 stones. */
+function swap2Ask(counts) {
+  const moves = pathOf(state.current);
+  if (!counts.includes(moves.length)) {
+    setNotice(`swap2: the engine ${counts[0] === 0 ? 'opens on an empty board' : 'chooses after 3 or 5 stones'}`);
+    return;
+  }
+  // Both seats are the person's until the colours are decided.
+  setSeats('human', 'human');
+  requestThink('swap2');
+}
+
+async function swap2Moves(moves) {
+  const before = pathOf(state.current).length;
+  if (before === 0) {
+    await playSequence(moves);
+    setNotice('swap2: the engine opened: take black, take white (and play the 4th), or put two more stones and let the engine choose');
+  } else if (moves.length === 1) {
+    // The engine stays white and plays; the person has black.
+    setSeats('human', 'engine');
+    await playSequence(moves);
+    setNotice('swap2: the engine stays white; you play black');
+  } else {
+    await playSequence(moves);
+    setNotice('swap2: the engine put two more stones: take black or white');
+  }
+}
+
+function requestThink(purpose) {
   if (!state.session) return;
   const moves = pathOf(state.current);
   const key = positionKey(moves);
   if (!state.facts || state.factsKey !== key || state.facts.result) return;
   const id = ++state.thinkId;
-  const purpose = two ? 'balance2' : 'balance1';
   state.pending = { id, purpose, key, nbest: 0, blocked: '' };
   state.lines = [];
   request({ type: 'think', id, purpose, rule: state.rule, size: state.size, moves, ...limitFields() });
+}
+
+/** Asks the engine for a balanced continuation: one stone, or a stone of each colour. */
+function balance(two) {
+  requestThink(two ? 'balance2' : 'balance1');
 }
 
 function goTo(node) {
@@ -892,6 +947,10 @@ function setUp() {
   });
   $('new').addEventListener('click', newGame);
   $('balance1').addEventListener('click', () => balance(false));
+  $('swap2-opens').addEventListener('click', () => swap2Ask([0]));
+  $('swap2-chooses').addEventListener('click', () => swap2Ask([3, 5]));
+  $('swap2-black').addEventListener('click', () => { setSeats('human', 'engine'); setNotice(''); think(); });
+  $('swap2-white').addEventListener('click', () => { setSeats('engine', 'human'); setNotice(''); think(); });
   $('balance2').addEventListener('click', () => balance(true));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
