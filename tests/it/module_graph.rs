@@ -31,10 +31,7 @@ fn referee_modules_import_one_way() {
     assert_acyclic("referee");
 }
 
-/// renzoku-board's records/mod.rs and its children psq.rs and sgf.rs import each other (the
-/// shared LoadedGame/FlatNode types live in the parent): reported until moved below them.
 #[test]
-#[ignore = "board's records module and its children import each other"]
 fn board_modules_import_one_way() {
     assert_acyclic("board");
 }

@@ -5,44 +5,17 @@
 
 mod psq;
 mod sgf;
+mod tree;
 
 use renzoku_rules::Point;
 use renzoku_rules::notation::{PosOrientation, parse_pos_sequence};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::position::{parse_point, parse_rule, parse_size};
 
 pub use sgf::write_sgf;
-
-/// The most nodes a loaded or saved game may have.
-pub const MAX_NODES: usize = 20_000;
-/// The longest comment kept on a node.
-pub const MAX_COMMENT: usize = 4_000;
-
-/// One move of the tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FlatNode {
-    /// The index of the node this move is played from; -1 for the empty board.
-    pub parent: i64,
-    #[serde(rename = "move")]
-    pub point: [u8; 2],
-    #[serde(default)]
-    pub comment: String,
-    /// Squares marked in the file (`SQ`, `TR`, `CR`, `MA`), e.g. the engine's choice.
-    #[serde(default)]
-    pub marks: Vec<[u8; 2]>,
-}
-
-/// A game read from a file or text.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LoadedGame {
-    /// `sgf`, `psq`, `pos` or `moves`.
-    pub format: &'static str,
-    /// The rule's name when the file says (renzoku-rules' names: `renju`, …).
-    pub rule: Option<String>,
-    pub size: u8,
-    pub nodes: Vec<FlatNode>,
-}
+use tree::line_game;
+pub use tree::{FlatNode, LoadedGame, MAX_COMMENT, MAX_NODES};
 
 /// What the page sends to be saved.
 #[derive(Clone, Debug, Deserialize)]
@@ -80,21 +53,6 @@ pub fn load(text: &str, size: u8) -> Result<LoadedGame, String> {
     };
     check(&game.nodes, game.size)?;
     Ok(game)
-}
-
-/// A game without variations.
-fn line_game(format: &'static str, rule: Option<String>, size: u8, moves: &[Point]) -> LoadedGame {
-    let nodes = moves
-        .iter()
-        .enumerate()
-        .map(|(i, p)| FlatNode {
-            parent: i as i64 - 1,
-            point: [p.x, p.y],
-            comment: String::new(),
-            marks: Vec::new(),
-        })
-        .collect();
-    LoadedGame { format, rule, size, nodes }
 }
 
 /// A tree the page can use: parents come before their children, moves are on the board and

@@ -3,7 +3,7 @@
 
 use renzoku_rules::Point;
 
-use super::{LoadedGame, line_game};
+use super::tree::{LoadedGame, line_game};
 use crate::position::parse_size;
 
 pub fn read_psq(text: &str) -> Result<LoadedGame, String> {

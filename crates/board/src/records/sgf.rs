@@ -11,7 +11,7 @@ use std::str::Chars;
 use renzoku_rules::Rule;
 use renzoku_rules::notation::{format_sgf_point, parse_sgf_point};
 
-use super::{FlatNode, LoadedGame, MAX_COMMENT, MAX_NODES};
+use super::tree::{FlatNode, LoadedGame, MAX_COMMENT, MAX_NODES};
 use crate::position::parse_size;
 
 type Property = (String, Vec<String>);
