@@ -1,6 +1,6 @@
 //! Games in and out of the page: a game is a tree of moves (its variations), sent flat — each
 //! node names its parent's index — so that no depth of nesting can overflow a parser. Read:
-//! SGF (ours, `renzoku analyze`'s annotated ones, FF[4] GM[4] from elsewhere), Piskvork's PSQ,
+//! SGF (ours, `renzoku analyze`'s annotated ones, `FF[4]` `GM[4]` from elsewhere), Piskvork's PSQ,
 //! a pos string (`h8i9j10`, row 1 at the top) or `x,y` lines; written: SGF with variations.
 
 mod psq;

@@ -1,4 +1,4 @@
-//! SGF (FF[4], GM[4]) with variations. Reading takes the file's first game tree; it is written
+//! SGF (`FF[4]`, `GM[4]`) with variations. Reading takes the file's first game tree; it is written
 //! without recursion (a stack of parents), so any depth of variations reads safely. Moves are
 //! `B[hh]`/`W[ih]` (column letter, row letter from the top-left); `SZ` gives the size (square
 //! boards), `RU` the rule (Renzoku's Gomocup number, or a rule name), `AB`/`AW` in the first
