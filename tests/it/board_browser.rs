@@ -235,6 +235,16 @@ fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_tri
     assert_eq!(browser.evaluate(tree), before, "the loaded tree is the saved one");
     save_screenshot(&mut browser, "board-variations.png");
 
+    // An annotated SGF (`renzoku analyze`'s shape): the move's comment is shown, its mark kept.
+    browser.evaluate(
+        "document.getElementById('record').value = '(;FF[4]GM[4]SZ[15]RU[4];B[hh]C[centre, \
+         as the engine would];W[ii]C[a mistake]SQ[jj])'; document.getElementById('load').click()",
+    );
+    assert!(browser.wait_for(
+        "document.getElementById('comment').textContent === 'a mistake' \
+         && JSON.stringify(state.current.marks) === '[[9,9]]'"
+    ));
+
     // A link to a finished game: the result in words, the winning line drawn, clicks refused.
     browser.evaluate("location.hash = '#rule=freestyle&size=15&moves=d8d9e8e9f8f9g8g9h8'");
     assert!(

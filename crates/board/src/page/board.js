@@ -9,7 +9,7 @@ const LINE_COLOURS = ['#b3261e', '#1565c0', '#2e7d32', '#6a1b9a', '#ef6c00'];
 
 /** A node of the game tree: the position after `move` (the root has none). */
 function newNode(parent, move) {
-  return { parent, move, children: [], active: 0, comment: '' };
+  return { parent, move, children: [], active: 0, comment: '', marks: [] };
 }
 
 const state = {
@@ -489,7 +489,7 @@ function flatTree() {
     let index = parent;
     if (node.move) {
       index = nodes.length;
-      nodes.push({ parent, move: node.move, comment: node.comment || '' });
+      nodes.push({ parent, move: node.move, comment: node.comment || '', marks: node.marks || [] });
     }
     for (let i = node.children.length - 1; i >= 0; i--) walk.push([node.children[i], index]);
   }
@@ -503,6 +503,7 @@ function treeFrom(nodes) {
     const parent = n.parent < 0 ? root : made[n.parent];
     const node = newNode(parent, n.move);
     node.comment = n.comment || '';
+    node.marks = n.marks || [];
     parent.children.push(node);
     made.push(node);
   }
@@ -673,6 +674,13 @@ function drawBoard() {
       ctx.stroke();
       ctx.lineCap = 'butt';
     }
+  }
+  // Squares marked in a loaded file (e.g. `renzoku analyze`'s choice of the engine).
+  ctx.strokeStyle = '#1565c0';
+  ctx.lineWidth = 2;
+  for (const [x, y] of state.current.marks || []) {
+    const r = cell * 0.22;
+    ctx.strokeRect(px(x) - r, px(y) - r, 2 * r, 2 * r);
   }
   const shown = shownLine();
   if (shown) {
@@ -876,6 +884,7 @@ function render() {
   const moves = pathOf(state.current);
   const facts = state.facts && state.factsKey === positionKey(moves) ? state.facts : null;
   $('result').textContent = facts && facts.result ? facts.result.text : '';
+  $('comment').textContent = state.current.comment || '';
   document.title = `Renzoku board — ${state.rule} ${state.size}×${state.size}, move ${moves.length}`;
 }
 
