@@ -51,11 +51,7 @@ fn rules_modules_import_one_way() {
     assert_acyclic("rules");
 }
 
-/// The engine, in folders by concern since issue 39's item 2, still has two circles
-/// (`engine` <-> `search::probe`, `eval::hidden` <-> `eval::net::format`): until they are gone
-/// this only reports them: `cargo test --test it module_graph -- --ignored --nocapture`.
 #[test]
-#[ignore = "the engine still has import circles (issue 39, item 2)"]
 fn engine_modules_import_one_way() {
     assert_acyclic("engine");
 }

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use renzoku_rules::{Board, Color, Point, Rule};
 
 use crate::engine::{Engine, EngineConfig};
-use crate::limits::Limits;
 use crate::observer::NullObserver;
+use crate::search::limits::Limits;
 
 /// Totals of a bench run.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,19 +1,20 @@
 //! The engine object the brain owns: hash table, thread count, and the search entry point.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Once};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use renzoku_rules::{Board, Rule};
 
-use crate::limits::Limits;
+use crate::board::prepare::{prepare, prepare_all_in_background};
 use crate::observer::SearchObserver;
 use crate::score::Score;
 use crate::search::hashfile::{self, HashFileError};
+use crate::search::limits::Limits;
 use crate::search::probe::HashProbe;
 use crate::search::result::SearchResult;
 use crate::search::root;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{TranspositionTable, hash_salt};
 
 /// Engine settings.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,71 +37,6 @@ pub struct Engine {
     config: EngineConfig,
     /// Shared with the [`HashProbe`]s handed out (readers on other threads).
     tt: Arc<TranspositionTable>,
-}
-
-/// Builds the pattern tables of `rule` now, if they are not built yet (they are otherwise built
-/// on first use; each takes tens of milliseconds). When the two colours of `rule` use different
-/// tables, both are built at once on two threads. A table another thread is building is waited
-/// for, not built twice.
-pub fn prepare(rule: Rule) {
-    use renzoku_rules::Color;
-    let index = rule_index(rule);
-    if PREPARED[index].load(Ordering::Acquire) {
-        return;
-    }
-    std::thread::scope(|scope| {
-        let black = scope.spawn(|| {
-            crate::board::pattern::own_table(rule, Color::Black);
-        });
-        crate::board::pattern::own_table(rule, Color::White);
-        // A panic while building is a bug; building again on first use reports it there.
-        let _ = black.join();
-    });
-    crate::board::pattern::pair_table(rule);
-    PREPARED[index].store(true, Ordering::Release);
-}
-
-/// Which rules have their pattern tables built (set by [`prepare`]).
-static PREPARED: [AtomicBool; Rule::ALL.len()] = [const { AtomicBool::new(false) }; _];
-
-/// Whether [`prepare`] has finished for `rule`, without waiting: a caller with a hard deadline
-/// (the brain's first move right after START) can answer another way instead of blocking.
-pub fn is_prepared(rule: Rule) -> bool {
-    PREPARED[rule_index(rule)].load(Ordering::Acquire)
-}
-
-fn rule_index(rule: Rule) -> usize {
-    Rule::ALL.iter().position(|r| *r == rule).unwrap_or(0)
-}
-
-/// Starts building the pattern tables of every rule on a background thread (once per process;
-/// later calls do nothing). A search that needs a table still being built waits only for that
-/// table, see [`prepare`].
-pub fn prepare_all_in_background() {
-    static STARTED: Once = Once::new();
-    STARTED.call_once(|| {
-        let spawned = std::thread::Builder::new().name("pattern-tables".into()).spawn(|| {
-            for rule in Rule::ALL {
-                for color in [renzoku_rules::Color::Black, renzoku_rules::Color::White] {
-                    crate::board::pattern::own_table(rule, color);
-                }
-                crate::board::pattern::pair_table(rule);
-            }
-        });
-        if let Err(e) = spawned {
-            // Not fatal: each search builds what it needs.
-            eprintln!("renzoku-engine: cannot start the pattern-table thread: {e}");
-        }
-    });
-}
-
-/// The salt the hash table uses for `rule` on `board`'s size (see [`crate::search::tt`]).
-pub(crate) fn hash_salt(board: &Board, rule: Rule) -> u64 {
-    crate::search::tt::salt(
-        rule_index(rule) as u64,
-        u64::from(board.width()),
-        u64::from(board.height()),
-    )
 }
 
 impl Engine {

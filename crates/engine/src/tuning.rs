@@ -47,7 +47,7 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
             }
         }
     }
-    counts.push(crate::eval::static_eval::position_threat_mask(&pos) as i32);
+    counts.push(crate::board::static_eval::position_threat_mask(&pos) as i32);
     (counts, is_tactical(board, rule))
 }
 
@@ -74,8 +74,8 @@ pub fn combo_features_line(
 /// columns, four under renju): the share of a square whose four line codes form that
 /// combination (not renju-forbidden), as the side to move's and as the waiting side's square.
 pub fn combo_table_in_use(rule: renzoku_rules::Rule) -> Vec<Vec<i32>> {
-    use crate::board::pattern::CODES;
     use crate::eval::square::{COMBOS, Tables, combo_index};
+    use crate::pattern::CODES;
     use renzoku_rules::Color;
     let sets: &[Tables] = if rule == renzoku_rules::Rule::Renju {
         &[Tables::of(rule, Color::Black), Tables::of(rule, Color::White)]
@@ -166,7 +166,7 @@ pub fn order_features(
             .into_iter()
             .map(|m| OrderCandidate {
                 point: pos.point(m),
-                base: crate::eval::order::static_order_score(&pos, m, &params)
+                base: crate::search::order::static_order_score(&pos, m, &params)
                     - i32::from(pos.info(m, me).order[0])
                     - i32::from(pos.info(m, opp).order[1]),
                 mine: combo(m, me),
@@ -228,7 +228,7 @@ mod tests {
                     + mask
                     + hidden_output_of_counts(rule, &board, &counts);
                 let pos = crate::board::position::Position::new(&board, rule);
-                assert_eq!(crate::eval::static_eval::static_eval(&pos), sum, "{rule:?} {board:?}");
+                assert_eq!(crate::board::static_eval::static_eval(&pos), sum, "{rule:?} {board:?}");
             }
         }
     }
@@ -280,7 +280,7 @@ mod tests {
                         + i32::from(pos.info(m, me.opponent()).order[1]);
                     assert_eq!(
                         c.base + corrections,
-                        crate::eval::order::static_order_score(&pos, m, &params)
+                        crate::search::order::static_order_score(&pos, m, &params)
                     );
                 }
             }

@@ -1,5 +1,7 @@
-//! The board as the search sees it: line patterns (`pattern`) and the position that keeps them,
-//! the square classes and the evaluation sums up to date move by move (`position`).
+//! The board as the search sees it: the position that keeps the line codes, the square classes
+//! and the evaluation sums up to date move by move (`position`), the static value read off it
+//! (`static_eval`) and the pattern tables built ahead of the first search (`prepare`).
 
-pub(crate) mod pattern;
 pub(crate) mod position;
+pub(crate) mod prepare;
+pub(crate) mod static_eval;

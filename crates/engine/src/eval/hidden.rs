@@ -13,8 +13,8 @@
 
 use std::sync::OnceLock;
 
-use crate::board::pattern::CODES;
-use crate::eval::square::{MASKS, Tables, certainly_forbidden, combo_index};
+use crate::eval::square::{COMBOS, MASKS, Tables, certainly_forbidden, combo_index};
+use crate::pattern::CODES;
 
 /// A hidden unit's clipping range: [0, ONE] (the fitted weights are multiplied by it).
 pub const ONE: i32 = 1024;
@@ -24,7 +24,8 @@ pub const OUT_ONE: i64 = 64;
 /// Hidden units: the architecture of this build (weights files say theirs, `net::format`).
 pub const HIDDEN: usize = 32;
 
-pub use crate::eval::net::format::Embed;
+/// Per combination, a square's hidden weights as the side to move's and as the waiting side's.
+pub type Embed = [[[i16; HIDDEN]; 2]; COMBOS];
 
 /// One colour's hidden sums: over its squares as the side to move's (index 0) and as the waiting
 /// side's (index 1).
@@ -159,7 +160,7 @@ mod tests {
     /// Renju black's overline and double-four squares count nowhere; white's count.
     #[test]
     fn renju_black_forbidden_squares_weigh_nothing() {
-        use crate::board::pattern::{B4, OL};
+        use crate::pattern::{B4, OL};
         let key =
             |codes: [u16; 4]| codes.iter().enumerate().map(|(d, &c)| c << (4 * d)).sum::<u16>();
         for codes in [[u16::from(OL), 0, 0, 0], [u16::from(B4), u16::from(B4), 0, 0]] {

@@ -1,10 +1,8 @@
-//! The evaluation: per-square classes, values and fitted shares from the four line codes
-//! (`square`), the hidden layer over pattern combinations (`hidden`), the weights they read
-//! (`weights/`), a position's static value (`static_eval`) and the position's part of a move's
-//! ordering score (`order`).
+//! What squares are worth: per-square classes, values and fitted shares from the four line
+//! codes (`square`), the hidden layer over pattern combinations (`hidden`), and the nets that
+//! hold their weights (`net`: the built-in `weights/*.rzn` or a loaded file). The position keeps
+//! their sums (`board`).
 
 pub(crate) mod hidden;
 pub mod net;
-pub(crate) mod order;
 pub(crate) mod square;
-pub(crate) mod static_eval;

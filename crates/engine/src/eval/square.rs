@@ -10,7 +10,7 @@
 //! The four line codes of a square (4 bits each) form a 16-bit key; the combination of every key
 //! is precomputed once, so updating a square costs one table look-up per colour.
 
-use crate::board::pattern::{B2, B4, CODES, F3, F4, F4X, F5, OL, level};
+use crate::pattern::{B2, B4, CODES, F3, F4, F4X, F5, OL, level};
 
 /// Threat class of a square for one colour: what a stone there threatens.
 pub const CL_NONE: u8 = 0;
@@ -219,7 +219,7 @@ pub fn certainly_forbidden(codes: [u8; 4], tables: Tables) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::pattern::{DEAD, F2};
+    use crate::pattern::{DEAD, F2};
 
     #[test]
     fn combo_indices_are_a_bijection_of_the_code_multisets() {

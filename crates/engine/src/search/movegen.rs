@@ -4,9 +4,9 @@
 
 use renzoku_rules::{Color, Rule};
 
-use crate::board::pattern::{B4, level};
 use crate::board::position::{PAD, Position};
 use crate::eval::square::{CL_4, CL_43, CL_FLEX4};
+use crate::pattern::{B4, level};
 
 /// Whether a rule lets a single stone spoil two fives at once (caro: a five blocked at both ends
 /// does not win), which forbids the "two fives cannot both be blocked" shortcuts.

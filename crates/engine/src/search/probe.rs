@@ -50,10 +50,10 @@ impl HashProbe {
     /// it. `None` also when the pattern tables of `rule` are not built yet (building them here
     /// would block the caller for tens of milliseconds).
     pub fn node(&self, board: &Board, rule: Rule) -> Option<NodeInfo> {
-        if !crate::engine::is_prepared(rule) {
+        if !crate::board::prepare::is_prepared(rule) {
             return None;
         }
-        let salt = crate::engine::hash_salt(board, rule);
+        let salt = crate::search::tt::hash_salt(board, rule);
         let mut pos = Position::new(board, rule);
         let entry = self.tt.probe_salted(pos.hash(), salt)?;
         let bound = match entry.bound {

@@ -7,10 +7,10 @@ use std::time::Duration;
 use renzoku_rules::{Board, Point, Rule};
 
 use crate::board::position::Position;
-use crate::eval::static_eval::static_eval;
-use crate::limits::{Limits, SearchMode};
+use crate::board::static_eval::static_eval;
 use crate::observer::{IterationInfo, RootMoveInfo, SearchObserver};
 use crate::score::{INF, MATE, MATE_BOUND, Score};
+use crate::search::limits::{Limits, SearchMode};
 use crate::search::movegen::{
     all_legal, blocks_can_spoil, defence_moves, legal_flex4, quiet_moves,
 };

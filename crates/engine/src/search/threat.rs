@@ -6,9 +6,9 @@
 
 use renzoku_rules::{Color, Point};
 
-use crate::board::pattern::{B3, B4, F3, F4, F4X};
 use crate::board::position::Position;
 use crate::eval::square::{CL_3, CL_4, CL_33, CL_43};
+use crate::pattern::{B3, B4, F3, F4, F4X};
 use crate::search::movegen::{blocks_can_spoil, defence_moves, four_moves, legal_flex4};
 use crate::search::worker::Worker;
 

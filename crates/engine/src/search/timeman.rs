@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crate::limits::Limits;
+use crate::search::limits::Limits;
 use crate::search::params::Param;
 
 /// Soft and hard time limits of one move; `None` = unlimited.

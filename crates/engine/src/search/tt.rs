@@ -368,6 +368,15 @@ impl TranspositionTable {
     }
 }
 
+/// The salt the hash table uses for `rule` on `board`'s size.
+pub(crate) fn hash_salt(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> u64 {
+    salt(
+        crate::board::prepare::rule_index(rule) as u64,
+        u64::from(board.width()),
+        u64::from(board.height()),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

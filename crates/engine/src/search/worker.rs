@@ -5,13 +5,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::position::Position;
-use crate::eval::order::OrderTerms;
+use crate::board::static_eval::{EVAL_LIMIT, static_eval};
 use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
-use crate::eval::static_eval::{EVAL_LIMIT, static_eval};
 use crate::score::{INF, MATE, MATE_BOUND};
 use crate::search::movegen::{
     blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves,
 };
+use crate::search::order::OrderTerms;
 use crate::search::params::{Param, Params};
 use crate::search::tt::{Bound, TranspositionTable};
 

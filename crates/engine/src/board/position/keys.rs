@@ -1,7 +1,7 @@
 //! Key windows: each square's line key per direction, stored so that the 11 keys around a stone
 //! along one direction are one contiguous window.
 
-use crate::board::pattern::{EDGE, slot};
+use crate::pattern::{EDGE, slot};
 
 use super::layout::CAP;
 

@@ -21,11 +21,11 @@ use std::cell::RefCell;
 
 use renzoku_rules::{Board, Cell, Color, Point, Rule, forbidden};
 
-use crate::board::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 #[cfg(test)]
 use crate::eval::hidden;
 use crate::eval::net::Net;
 use crate::eval::square::{CL_FIVE, CL_NONE, CLASSES, SquareInfo, Tables};
+use crate::pattern::{self, BLACK, EDGE, EMPTY, WHITE, slot};
 
 pub use bitset::Bitset;
 use bitset::move_class;

@@ -1,8 +1,8 @@
 //! The incremental update of `make`: the 40 squares along the new stone's lines get their codes
 //! again, and the class sets, counts and evaluation sums follow.
 
-use crate::board::pattern::{self, EMPTY};
 use crate::eval::square::{CL_3, CLASSES};
+use crate::pattern::{self, EMPTY};
 
 use super::bitset::{Bitset, move_class};
 use super::hot::{CLASS_SHIFT, Hot, class_of};

@@ -18,7 +18,7 @@
 
 use thiserror::Error;
 
-use crate::eval::hidden::HIDDEN;
+use crate::eval::hidden::{Embed, HIDDEN};
 use crate::eval::square::{COMBOS, MASKS};
 
 pub const MAGIC: &[u8; 8] = b"RZKNET\r\n";
@@ -66,10 +66,6 @@ impl Family {
         }
     }
 }
-
-/// Per pattern combination, a square's hidden weights as the side to move's and as the waiting
-/// side's.
-pub type Embed = [[[i16; HIDDEN]; 2]; COMBOS];
 
 /// The weights of one family, as integers the engine computes with.
 #[derive(Clone, PartialEq, Debug)]

@@ -1,7 +1,5 @@
 //! Time and stop handling, observer reports, and the bench signature's determinism.
 
-mod common;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -31,14 +29,14 @@ fn midgame() -> renzoku_rules::Board {
     .iter()
     .map(|s| (*s).to_string())
     .collect();
-    common::diagram(&rows, None)
+    crate::common::diagram(&rows, None)
 }
 
 fn calm() -> renzoku_rules::Board {
     let mut rows = vec![String::from("..............."); 15];
     rows[6] = String::from("......XOX......");
     rows[7] = String::from("......OX.......");
-    common::diagram(&rows, None)
+    crate::common::diagram(&rows, None)
 }
 
 #[test]

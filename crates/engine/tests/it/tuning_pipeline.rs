@@ -12,13 +12,11 @@
 //! `/usr/bin/python3`). `.ci/run` installs Debian's when none has them, and under `CI=true` their
 //! absence fails the test; on a developer's machine the test then skips and says why.
 
-mod common;
-
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::Rng;
+use crate::common::Rng;
 use renzoku_engine::{Rule, Score};
 use renzoku_rules::{Board, Point};
 

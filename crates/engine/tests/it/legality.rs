@@ -1,11 +1,9 @@
 //! The engine always answers with a legal move: random positions of every rule and many board
 //! sizes (with walls), searched briefly, stopped at once, or with no time at all.
 
-mod common;
-
 use std::sync::atomic::AtomicBool;
 
-use common::Rng;
+use crate::common::Rng;
 use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver};
 use renzoku_rules::{Board, Point, Rule, is_legal, outcome_after};
 

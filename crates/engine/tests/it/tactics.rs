@@ -1,18 +1,16 @@
 //! Tactical positions from `tests/data/tactics.txt`: wins must be found (and played), fives
 //! blocked, threats defended, forbidden points avoided.
 
-mod common;
-
 use renzoku_engine::{Limits, Score};
 use renzoku_rules::{Color, is_legal, makes_five};
 
 #[test]
 fn tactical_suite() {
-    let cases = common::load(include_str!("data/tactics.txt"));
+    let cases = crate::common::load(include_str!("../data/tactics.txt"));
     assert!(cases.len() >= 13);
     let mut failures = Vec::new();
     for case in &cases {
-        let result = common::search(
+        let result = crate::common::search(
             &case.board,
             case.rule,
             &Limits { max_depth: Some(6), mode: case.mode, ..Limits::default() },
@@ -41,11 +39,11 @@ fn tactical_suite() {
 /// A claimed win comes with a principal variation that really ends in a five for the winner.
 #[test]
 fn winning_lines_end_in_five() {
-    for case in common::load(include_str!("data/tactics.txt")) {
+    for case in crate::common::load(include_str!("../data/tactics.txt")) {
         if case.expect != "win" {
             continue;
         }
-        let result = common::search(
+        let result = crate::common::search(
             &case.board,
             case.rule,
             &Limits { max_depth: Some(6), mode: case.mode, ..Limits::default() },
@@ -95,7 +93,7 @@ fn wins_with_two_threads() {
 
     let mut engine = Engine::new(EngineConfig { hash_bytes: 8 << 20, threads: 2 });
     let stop = AtomicBool::new(false);
-    for case in common::load(include_str!("data/tactics.txt")) {
+    for case in crate::common::load(include_str!("../data/tactics.txt")) {
         if case.expect != "win" {
             continue;
         }
