@@ -16,19 +16,9 @@ import lzma
 import re
 import sys
 
-LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEF'
+from pack_labels import coords, square
+
 MESSAGE = re.compile(r'^(\d+)\) [^:]*: .*\bev (\S+)')
-
-
-def square(move):
-    x, y = (int(v) for v in move.split(','))
-    if not (0 <= x < 32 and 0 <= y < 32):
-        raise ValueError(f'square out of range: {move}')
-    return LETTERS[x] + LETTERS[y]
-
-
-def coords(pair):
-    return f'{LETTERS.index(pair[0])},{LETTERS.index(pair[1])}'
 
 
 def pack_game(g):
