@@ -114,12 +114,12 @@ pub fn all_legal(pos: &Position, out: &mut Vec<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::diagram;
 
     /// The defences (as "x,y", sorted) of white, to move in a 9x9 diagram; white has no four,
     /// so every square is a defence.
     fn defences(text: &str, rule: Rule) -> Vec<String> {
-        let pos = Position::new(&diagram(9, 9, text), rule);
+        let board = renzoku_rules::parse_diagram(text).expect("diagram").board;
+        let pos = Position::new(&board, rule);
         assert_eq!(pos.side_to_move(), renzoku_rules::Color::White);
         let mut out = Vec::new();
         defence_moves(&pos, &mut out);

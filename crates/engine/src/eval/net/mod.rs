@@ -213,3 +213,20 @@ fn set_current(family: Family, net: Option<&'static Net>) {
         CURRENT[family_index(family)].write().unwrap_or_else(std::sync::PoisonError::into_inner);
     *slot = net;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The all-dead combination's count is the board's geometry, not the position: the built-in
+    /// nets give it no hidden weight for either colour.
+    #[test]
+    fn the_built_in_nets_give_the_all_dead_combination_no_weight() {
+        for family in [Family::Generic, Family::Renju] {
+            let layer = built_in(family).layer();
+            for c in 0..2 {
+                assert!(layer.embed(c)[0].iter().flatten().all(|&w| w == 0), "{family:?}");
+            }
+        }
+    }
+}
