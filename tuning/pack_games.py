@@ -21,12 +21,19 @@ from pack_labels import coords, square
 MESSAGE = re.compile(r'^(\d+)\) [^:]*: .*\bev (\S+)')
 
 
-def pack_game(g):
+def final_scores(messages):
+    """Each move's final search score (`ev`), by the move's number (from 1): the last message
+    of a move is its search's last iteration."""
     final = {}
-    for m in g.get('messages', []):
+    for m in messages:
         hit = MESSAGE.match(m)
         if hit:
             final[int(hit.group(1))] = hit.group(2)
+    return final
+
+
+def pack_game(g):
+    final = final_scores(g.get('messages', []))
     opening = g.get('opening_moves', 0)
     moves = g['moves']
     evs = [final.get(ply + 1, '?') for ply in range(opening, len(moves))]

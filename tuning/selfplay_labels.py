@@ -26,7 +26,6 @@ import argparse
 import json
 import lzma
 import math
-import re
 import sys
 
 import pack_games
@@ -42,7 +41,6 @@ a = ap.parse_args()
 if not 0.0 <= a.lam <= 1.0:
     ap.error('--lambda is a weight between 0 and 1')
 
-MESSAGE = re.compile(r'^(\d+)\) [^:]*: .*\bev (\S+)')
 LIMIT = 800.0
 
 
@@ -76,13 +74,7 @@ with open(a.out, 'w') as out:
                 stats['skipped games'] += 1
                 continue
             moves, winner = g['moves'], g.get('winner')
-            # The last line of each move's search is its final score (messages are numbered by
-            # the move they lead to, from 1).
-            final = {}
-            for m in g.get('messages', []):
-                hit = MESSAGE.match(m)
-                if hit:
-                    final[int(hit.group(1))] = hit.group(2)
+            final = pack_games.final_scores(g.get('messages', []))
             stats['games'] += 1
             for ply in range(g.get('opening_moves', 0), len(moves)):
                 ev = final.get(ply + 1)

@@ -30,10 +30,9 @@ def quantize_fit(net, fit):
     if combos.shape[0] != 2 * b:
         raise SystemExit(f'the fit has {combos.shape[0]} rows of combinations; a {net["family"]} '
                          f'net has {2 * b} (--family?)')
-    # int() truncates toward zero: the tables were always written so.
-    clamp = np.vectorize(lambda v: int(max(-32000, min(32000, v))))
-    net['eval_combo'] = clamp(combos)
-    net['eval_mask'] = clamp(np.asarray(fit['masks'], dtype=float))
+    # Clipped, then truncated toward zero (astype): the tables were always written so.
+    net['eval_combo'] = np.clip(combos, -32000, 32000).astype(np.int64)
+    net['eval_mask'] = np.clip(np.asarray(fit['masks'], dtype=float), -32000, 32000).astype(np.int64)
     if 'embed' in fit:
         K = float(fit['scale']) if 'scale' in fit else 600.0
         e = np.round(np.asarray(fit['embed']) * netfile.ONE).astype(np.int64)  # (2b, COMBOS, H)

@@ -38,6 +38,9 @@ pub const NO_SUMS: Sums = [[0; HIDDEN]; 2];
 pub struct Layer {
     /// Per colour block (one, or black's and white's).
     embed: Vec<Box<Embed>>,
+    /// Which block each colour (black, white) reads, worked out once: `embed` is on the
+    /// evaluation's path, where a division by the block count would cost every call.
+    block_of: [usize; 2],
     mask_rows: Box<[[i16; HIDDEN]; MASKS]>,
     out: [i32; HIDDEN],
     out_bias: i32,
@@ -51,13 +54,14 @@ impl Layer {
         out_bias: i32,
     ) -> Layer {
         assert!(!embed.is_empty(), "a hidden layer needs weights for at least one colour");
-        Layer { embed, mask_rows, out, out_bias }
+        let block_of = [0, embed.len() - 1];
+        Layer { embed, block_of, mask_rows, out, out_bias }
     }
 
     /// Colour `c`'s weights (0 black, 1 white).
     #[inline]
     pub fn embed(&self, c: usize) -> &Embed {
-        &self.embed[c % self.embed.len()]
+        &self.embed[self.block_of[c & 1]]
     }
 
     /// The hidden layer's share of the evaluation for the side to move, in evaluation points:

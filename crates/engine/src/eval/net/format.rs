@@ -58,8 +58,8 @@ impl Family {
         }
     }
 
-    #[cfg(test)]
-    fn code(self) -> u8 {
+    /// The family's number: its code in the file and its index among the nets in use.
+    pub fn index(self) -> usize {
         match self {
             Family::Generic => 0,
             Family::Renju => 1,
@@ -168,7 +168,7 @@ pub fn write(family: Family, description: &str, tables: &Tables) -> Vec<u8> {
     let arch = architecture();
     out.extend((arch.len() as u16).to_le_bytes());
     out.extend(arch.as_bytes());
-    out.push(family.code());
+    out.push(family.index() as u8);
     out.extend((description.len() as u32).to_le_bytes());
     out.extend(description.as_bytes());
     let i16s = |out: &mut Vec<u8>, values: &[i16]| {

@@ -59,9 +59,7 @@ impl Net {
 
     /// The net the search uses now for `rule`.
     pub fn current(rule: renzoku_rules::Rule) -> &'static Net {
-        let family = Family::of(rule);
-        let slot = &CURRENT[family_index(family)];
-        slot.read().map_or(None, |net| *net).unwrap_or_else(|| built_in(family))
+        in_use(Family::of(rule))
     }
 
     /// The evaluation shares (side to move's, waiting side's) and the ordering corrections (for
@@ -144,13 +142,6 @@ pub enum EvalFileError {
 const BUILT_IN: [&[u8]; 2] =
     [include_bytes!("../weights/generic.rzn"), include_bytes!("../weights/renju.rzn")];
 
-fn family_index(family: Family) -> usize {
-    match family {
-        Family::Generic => 0,
-        Family::Renju => 1,
-    }
-}
-
 /// The nets loaded from files and in use, per family (`None`: the built-in one).
 static CURRENT: [RwLock<Option<&'static Net>>; 2] = [const { RwLock::new(None) }; 2];
 /// Every net loaded from a file so far, so that loading one again reuses it.
@@ -159,7 +150,7 @@ static LOADED: Mutex<Vec<&'static Net>> = Mutex::new(Vec::new());
 /// The compiled-in net of a family.
 pub fn built_in(family: Family) -> &'static Net {
     static NETS: [OnceLock<Net>; 2] = [const { OnceLock::new() }; 2];
-    let i = family_index(family);
+    let i = family.index();
     NETS[i].get_or_init(|| {
         let file = format::parse(BUILT_IN[i])
             .unwrap_or_else(|e| panic!("the built-in {} weights do not parse: {e}", family.name()));
@@ -202,15 +193,18 @@ pub fn reset_eval(family: Family) {
 
 /// The nets in use, generic then renju.
 pub fn eval_nets() -> [NetInfo; 2] {
-    [Family::Generic, Family::Renju].map(|f| {
-        let slot = CURRENT[family_index(f)].read().map_or(None, |net| *net);
-        slot.unwrap_or_else(|| built_in(f)).info()
-    })
+    [Family::Generic, Family::Renju].map(|f| in_use(f).info())
+}
+
+/// The net of `family` in use: the one loaded last, else the built-in one.
+fn in_use(family: Family) -> &'static Net {
+    let loaded = CURRENT[family.index()].read().map_or(None, |net| *net);
+    loaded.unwrap_or_else(|| built_in(family))
 }
 
 fn set_current(family: Family, net: Option<&'static Net>) {
     let mut slot =
-        CURRENT[family_index(family)].write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        CURRENT[family.index()].write().unwrap_or_else(std::sync::PoisonError::into_inner);
     *slot = net;
 }
 
