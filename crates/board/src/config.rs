@@ -54,24 +54,10 @@ mod tests {
 }
 
 /// `--serve`'s value: `PORT` (loopback), or `HOST:PORT` (`0.0.0.0:9000`, `[::1]:8080`,
-/// `localhost:8080`).
+/// `localhost:8080`), read as every Renzoku server reads it.
 pub fn parse_serve_addr(text: &str) -> Result<std::net::SocketAddr, String> {
-    use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
-    let text = text.trim();
-    if let Ok(port) = text.parse::<u16>() {
-        return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
-    }
-    if let Ok(addr) = text.parse::<SocketAddr>() {
-        return Ok(addr);
-    }
-    let bad =
-        || format!("--serve: expected PORT or HOST:PORT (e.g. 8080 or 0.0.0.0:9000), got '{text}'");
-    if text.contains(':') {
-        return text.to_socket_addrs().ok().and_then(|mut a| a.next()).ok_or_else(bad);
-    }
-    Err(bad())
+    renzoku_live::serve_address::parse(text).map_err(|e| format!("--serve: {e}"))
 }
-
 #[cfg(test)]
 mod addr_tests {
     use super::parse_serve_addr;

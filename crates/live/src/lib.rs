@@ -4,6 +4,7 @@ pub mod event;
 pub mod hub;
 pub mod message;
 pub mod score;
+pub mod serve_address;
 pub mod server;
 
 pub use event::{

@@ -215,7 +215,7 @@ impl RawConfig {
         let serve = match self.live.serve.filter(|s| !s.trim().is_empty()) {
             None => None,
             Some(text) => Some(
-                renzoku_arena::config::serve_address::parse(&text)
+                renzoku_live::serve_address::parse(&text)
                     .map_err(|e| ConfigError::new(format!("live serve: {e}")))?,
             ),
         };

@@ -3,7 +3,6 @@
 //! shared by the subcommands (`-h`, usage on a bad command line, exit codes).
 
 pub mod options;
-pub mod serve_address;
 pub mod shard;
 pub mod subcommand;
 pub mod timecontrol;

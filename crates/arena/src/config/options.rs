@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use renzoku_rules::Rule;
 
-use crate::config::serve_address;
 use crate::config::shard::Shard;
 use crate::config::timecontrol::TimeControl;
 use crate::statistics::sprt::{SprtModel, SprtParams};
@@ -230,7 +229,11 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "openings" => o.openings = Some(parse_openings(&kv()?)?),
             "sample" => o.sample = Some(parse_sample(&kv()?)?),
             "sprt" => o.sprt = Some(parse_sprt(&kv()?)?),
-            "serve" => o.serve = Some(serve_address::parse(&single()?)?),
+            "serve" => {
+                let text = single()?;
+                let addr = renzoku_live::serve_address::parse(&text);
+                o.serve = Some(addr.map_err(|e| format!("-serve: {e}"))?);
+            }
             "shard" => {
                 o.shard =
                     Some(crate::config::shard::parse(&single()?, &|k| std::env::var(k).ok())?);

@@ -1,4 +1,6 @@
-//! The address of `-serve` (and of the referee's live view).
+//! The address a page server listens on, as a user writes it: `renzoku match -serve`, the
+//! referee's live view and `renzoku board --serve` read it the same way. Callers put their own
+//! option's name in front of the error.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
 
@@ -14,8 +16,7 @@ pub fn parse(text: &str) -> Result<SocketAddr, String> {
     if let Ok(addr) = text.parse::<SocketAddr>() {
         return Ok(addr);
     }
-    let bad =
-        || format!("-serve: expected PORT or HOST:PORT (e.g. 8080 or 0.0.0.0:9000), got '{text}'");
+    let bad = || format!("expected PORT or HOST:PORT (e.g. 8080 or 0.0.0.0:9000), got '{text}'");
     // A host name (`localhost:8080`): its first address.
     if text.contains(':') {
         return text.to_socket_addrs().ok().and_then(|mut a| a.next()).ok_or_else(bad);
