@@ -2,6 +2,7 @@
 
 mod brain;
 pub mod config;
+pub mod opening;
 pub mod position;
 pub mod records;
 mod request;

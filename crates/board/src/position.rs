@@ -209,6 +209,28 @@ pub fn refusal(game: &Replayed, p: Point) -> Option<String> {
     None
 }
 
+/// Whether `points` can be played one after the other after `moves` (a brain's answer): the
+/// error names the first that cannot, and why.
+pub fn check_sequence(
+    rule: Rule,
+    size: u8,
+    moves: &[Point],
+    points: &[Point],
+) -> Result<(), String> {
+    let mut line = moves.to_vec();
+    for &p in points {
+        if p.x >= size || p.y >= size {
+            return Err(format!("{p} is off the board"));
+        }
+        let refused = replay(rule, size, &line).map_or_else(Some, |game| refusal(&game, p));
+        if let Some(reason) = refused {
+            return Err(format!("an illegal move: {reason}"));
+        }
+        line.push(p);
+    }
+    Ok(())
+}
+
 fn reply_for(game: &Replayed, refused: Option<String>) -> PositionReply {
     let to_move = game.board.side_to_move();
     let forbidden =

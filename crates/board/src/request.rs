@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use crate::brain::session::{Limit, Request, Think, ThinkPurpose};
+use crate::opening::{MAX_FIFTHS, Opening};
 use crate::position::{self, MAX_MOVES};
 
 /// Most candidate lines an analysis may ask for.
@@ -21,7 +22,7 @@ const MAX_NODES: u64 = 1_000_000_000_000;
 pub enum PageRequest {
     Think {
         id: u64,
-        /// `move`, `analyse`, `balance1`, `balance2` or `swap2`.
+        /// `move`, `analyse`, `balance1`, `balance2`, `swap`, `swap2` or `soosorv`.
         purpose: String,
         rule: String,
         size: i64,
@@ -35,6 +36,14 @@ pub enum PageRequest {
         /// Moves the brain must not choose (`yxblock`): empty squares of the position.
         #[serde(default)]
         blocked: Vec<[i64; 2]>,
+        /// Soosõrv: the step (1 to 6) and its number (N for steps 1 to 3, the declared M after).
+        #[serde(default)]
+        step: Option<u8>,
+        #[serde(default)]
+        number: Option<u32>,
+        /// Soosõrv's step 6: the fifth moves offered to the brain.
+        #[serde(default)]
+        offers: Vec<[i64; 2]>,
     },
     Stop {
         #[serde(default)]
@@ -60,6 +69,9 @@ impl PageRequest {
                 nodes,
                 nbest,
                 blocked,
+                step,
+                number,
+                offers,
             } => {
                 let rule = position::parse_rule(&rule)?;
                 let size = position::parse_size(size)?;
@@ -78,12 +90,12 @@ impl PageRequest {
                     "move" => ThinkPurpose::Move,
                     "balance1" => ThinkPurpose::Balance { two: false },
                     "balance2" => ThinkPurpose::Balance { two: true },
-                    "swap2" if [0, 3, 5].contains(&moves.len()) => ThinkPurpose::Swap2,
-                    "swap2" => {
-                        return Err(format!(
-                            "swap2 decisions come with 0, 3 or 5 stones, not {}",
-                            moves.len()
-                        ));
+                    "swap" => ThinkPurpose::Opening(Opening::Swap),
+                    "swap2" => ThinkPurpose::Opening(Opening::Swap2),
+                    "soosorv" => {
+                        let step = step.ok_or("a Soosõrv decision needs its step (1 to 6)")?;
+                        let number = number.ok_or("a Soosõrv decision needs its number N or M")?;
+                        ThinkPurpose::Opening(Opening::Soosorv { step, number })
                     }
                     "analyse" => {
                         let nbest = nbest.unwrap_or(1);
@@ -95,7 +107,8 @@ impl PageRequest {
                     other => {
                         let other: String = other.chars().take(20).collect();
                         return Err(format!(
-                            "unknown purpose `{other}` (move, analyse, balance1, balance2, swap2)"
+                            "unknown purpose `{other}` (move, analyse, balance1, balance2, swap, \
+                             swap2, soosorv)"
                         ));
                     }
                 };
@@ -124,7 +137,23 @@ impl PageRequest {
                         position::name(*p, size)
                     ));
                 }
-                Ok(Request::Think(Think { id, rule, size, moves, limit, purpose, blocked }))
+                if offers.len() > MAX_FIFTHS as usize {
+                    return Err(format!("{} offered moves: at most {MAX_FIFTHS}", offers.len()));
+                }
+                let offers = offers
+                    .into_iter()
+                    .map(|xy| position::parse_point(xy, size))
+                    .collect::<Result<Vec<_>, _>>()?;
+                match purpose {
+                    ThinkPurpose::Opening(opening) => {
+                        opening.check_request(&game, &moves, &offers)?;
+                    }
+                    _ if !offers.is_empty() => {
+                        return Err("offered moves go with a Soosõrv decision only".into());
+                    }
+                    _ => {}
+                }
+                Ok(Request::Think(Think { id, rule, size, moves, limit, purpose, blocked, offers }))
             }
             PageRequest::Stop { discard } => Ok(Request::Stop { discard }),
             PageRequest::Restart => Ok(Request::Restart),
@@ -155,6 +184,21 @@ mod tests {
                 assert_eq!(t.purpose, ThinkPurpose::Analyse { nbest: 3 });
                 assert_eq!(t.limit, Limit::Unlimited);
                 assert_eq!(t.moves.len(), 2);
+            }
+            other => panic!("{other:?}"),
+        }
+        let step6 = think(
+            r#"{"type":"think","id":4,"purpose":"soosorv","rule":"renju","size":15,
+                "moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[9,9]],
+                "time_ms":500}"#,
+        );
+        match step6 {
+            Ok(Request::Think(t)) => {
+                assert_eq!(
+                    t.purpose,
+                    ThinkPurpose::Opening(Opening::Soosorv { step: 6, number: 2 })
+                );
+                assert_eq!(t.offers.len(), 2);
             }
             other => panic!("{other:?}"),
         }
@@ -193,6 +237,46 @@ mod tests {
                 "off",
             ),
             (r#"{"type":"launch","program":"/bin/sh"}"#, "unknown variant"),
+            (
+                r#"{"type":"think","id":1,"purpose":"swap","rule":"renju","size":15,"moves":[[7,7]]}"#,
+                "0 or 3 stones, not 1",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"swap2","rule":"renju","size":15,"moves":[[7,7],[7,6],[8,8],[1,1]]}"#,
+                "0 or 3 or 5 stones, not 4",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[],"number":8}"#,
+                "needs its step",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[],"step":1}"#,
+                "needs its number",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[0,0],[1,1],[2,2]],"step":2,"number":8}"#,
+                "26 renju openings",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[8,7]]}"#,
+                "symmetrical",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[7,7]]}"#,
+                "taken",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[16,7]]}"#,
+                "off",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"move","rule":"renju","size":15,"moves":[],"offers":[[6,7]]}"#,
+                "Soosõrv decision only",
+            ),
+            (
+                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[],"step":1,"number":99}"#,
+                "1 to 10",
+            ),
         ];
         for (json, expected) in bad {
             let error = think(json).expect_err(json);

@@ -1,10 +1,14 @@
 //! The commands Yixin-Board sends, as renzoku-protocol values: once at start-up, and before
 //! every think (`INFO` limits, `start N`, then `board` for a move or `yxboard` + `yxnbest N` for
 //! analysis). Stones are in move order, field 1 for the side to move (Yixin's convention, and
-//! Gomocup's "own" since the brain is to move).
+//! Gomocup's "own" since the brain is to move). Opening decisions go as the AlphaGomoku
+//! document's commands (`SWAPBOARD`, `SOOSYRVSTEP1..6`: bare `x,y` lines in move order) or the
+//! official `SWAP2BOARD`.
 
-use renzoku_protocol::{Command, Field, Info, IntKey, Stone};
+use renzoku_protocol::{Command, Field, Info, IntKey, OpeningRule, OpeningStep, Stone};
 use renzoku_rules::{Point, Rule};
+
+use crate::opening::Opening;
 
 /// Yixin-Board's "no time limit" (its node levels): Rapfi and pbrain-renzoku then search until
 /// `yxstop`, the node limit or a proven result.
@@ -28,9 +32,8 @@ pub enum Purpose {
     /// Propose a balanced continuation: one stone (`yxbalanceone`), or a stone of each colour
     /// (`yxbalancetwo`), after which neither side is better.
     Balance { two: bool },
-    /// Swap2's opening decisions (`SWAP2BOARD` with 0, 3 or 5 stones): the first three stones,
-    /// or `SWAP` (the brain takes black), or its white move(s).
-    Swap2,
+    /// An opening rule's decision with the brain as the other player (swap, swap2, Soosõrv).
+    Opening(Opening),
 }
 
 /// One think request, validated.
@@ -45,6 +48,8 @@ pub struct Think {
     pub purpose: Purpose,
     /// Root moves the brain must not choose (`yxblock`), e.g. to see the next best ones.
     pub blocked: Vec<Point>,
+    /// Soosõrv's step 6: the fifth moves offered to the brain, which picks one.
+    pub offers: Vec<Point>,
 }
 
 fn info(key: IntKey, value: i64) -> Command {
@@ -70,7 +75,7 @@ pub fn think(t: &Think, reset_blocks: bool) -> Vec<Command> {
         commands.push(Command::YxBlock(t.blocked.iter().map(|&p| Stone::new(p, None)).collect()));
     }
     let limit = match t.purpose {
-        Purpose::Move | Purpose::Balance { .. } | Purpose::Swap2 => t.limit,
+        Purpose::Move | Purpose::Balance { .. } | Purpose::Opening(_) => t.limit,
         Purpose::Analyse { .. } => Limit::Unlimited,
     };
     let saturate = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
@@ -110,13 +115,30 @@ pub fn think(t: &Think, reset_blocks: bool) -> Vec<Command> {
             commands.push(Command::YxBoard(stones));
             commands.push(Command::YxNbest(nbest.max(1)));
         }
-        Purpose::Swap2 => commands.push(Command::Swap2Board(stones)),
+        Purpose::Opening(opening) => commands.push(opening_command(opening, stones, &t.offers)),
         Purpose::Balance { two } => {
             commands.push(Command::YxBoard(stones));
             commands.push(if two { Command::YxBalanceTwo(0) } else { Command::YxBalanceOne(0) });
         }
     }
     commands
+}
+
+/// The command of an opening decision on `stones` (`offers`: Soosõrv step 6's fifth moves).
+/// SWAP2BOARD keeps the fields (Rapfi reads its block as a BOARD's); the AlphaGomoku steps get
+/// bare `x,y` lines, as the document writes them.
+fn opening_command(opening: Opening, stones: Vec<Stone>, offers: &[Point]) -> Command {
+    let bare = || stones.iter().map(|s| Stone::new(s.point, None)).collect::<Vec<_>>();
+    let (rule, step, arg) = match opening {
+        Opening::Swap2 => return Command::Swap2Board(stones),
+        Opening::Swap => (OpeningRule::Swap, 0, None),
+        Opening::Soosorv { step, number } => (OpeningRule::Soosyrv, step, Some(number)),
+    };
+    match OpeningStep::new(rule, step) {
+        Some(step) => Command::Opening { step, arg, stones: bare(), candidates: offers.to_vec() },
+        // Validated requests never get here (steps 1 to 6); a plain board is harmless.
+        None => Command::Board(bare()),
+    }
 }
 
 #[cfg(test)]
@@ -137,6 +159,7 @@ mod tests {
             limit: Limit::Time(1500),
             purpose: Purpose::Move,
             blocked: Vec::new(),
+            offers: Vec::new(),
         };
         assert_eq!(
             text(&think(&t, false)),
@@ -167,5 +190,33 @@ mod tests {
         let balance = text(&think(&t, false));
         assert!(balance.contains("INFO max_node 5000"), "{balance}");
         assert!(balance.ends_with("yxboard\n7,7,1\n8,8,2\ndone\nyxbalancetwo 0"), "{balance}");
+    }
+
+    #[test]
+    fn opening_decisions_as_the_protocol_writes_them() {
+        let opening = vec![Point::new(7, 7), Point::new(7, 6), Point::new(9, 5)];
+        let mut t = Think {
+            id: 1,
+            rule: Rule::Renju,
+            size: 15,
+            moves: opening.clone(),
+            limit: Limit::Time(500),
+            purpose: Purpose::Opening(Opening::Swap),
+            blocked: Vec::new(),
+            offers: Vec::new(),
+        };
+        let ends = |t: &Think| text(&think(t, false)).split("start 15\n").nth(1).map(str::to_owned);
+        assert_eq!(ends(&t).as_deref(), Some("SWAPBOARD\n7,7\n7,6\n9,5\nDONE"));
+        t.moves.clear();
+        assert_eq!(ends(&t).as_deref(), Some("SWAPBOARD\nDONE"));
+        t.purpose = Purpose::Opening(Opening::Swap2);
+        t.moves = opening.clone();
+        assert_eq!(ends(&t).as_deref(), Some("SWAP2BOARD\n7,7,2\n7,6,1\n9,5,2\nDONE"));
+        t.purpose = Purpose::Opening(Opening::Soosorv { step: 2, number: 8 });
+        assert_eq!(ends(&t).as_deref(), Some("SOOSYRVSTEP2 8\n7,7\n7,6\n9,5\nDONE"));
+        t.moves.push(Point::new(8, 8));
+        t.offers = vec![Point::new(6, 7), Point::new(9, 9)];
+        t.purpose = Purpose::Opening(Opening::Soosorv { step: 6, number: 2 });
+        assert_eq!(ends(&t).as_deref(), Some("SOOSYRVSTEP6 2\n7,7\n7,6\n9,5\n8,8\nDONE\n6,7 9,9"));
     }
 }

@@ -20,6 +20,7 @@ use super::detail::{Candidate, DetailReader, from_summary};
 use super::process::{BrainProcess, Output};
 use super::script::{self, Purpose};
 use crate::config::EngineSpec;
+use crate::opening::{Answer, Decision};
 use crate::position;
 
 pub use super::script::{Limit, Purpose as ThinkPurpose, Think};
@@ -82,12 +83,24 @@ pub enum PageEvent {
         y: u8,
         name: String,
     },
-    /// Swap2: the brain takes black (think `id`).
+    /// An opening rule's swap: the brain takes black (think `id`).
     Swap {
         id: u64,
     },
-    /// The brain's stones for a balance think `id`, in the order to play them (checked).
+    /// The brain's stones for a balance or opening think `id`, in the order to play them
+    /// (checked).
     Moves {
+        id: u64,
+        moves: Vec<[u8; 2]>,
+    },
+    /// Soosõrv: the brain's 4th (to play) and the number of fifth moves black must offer.
+    Declare {
+        id: u64,
+        moves: Vec<[u8; 2]>,
+        fifths: u32,
+    },
+    /// Soosõrv: the fifth moves the brain offers (not played): the page's player picks one.
+    Offer {
         id: u64,
         moves: Vec<[u8; 2]>,
     },
@@ -329,7 +342,7 @@ impl Session {
             }
         }
         let deadline = match (think.purpose, think.limit) {
-            (Purpose::Move | Purpose::Balance { .. } | Purpose::Swap2, Limit::Time(ms)) => {
+            (Purpose::Move | Purpose::Balance { .. } | Purpose::Opening(_), Limit::Time(ms)) => {
                 Some(Instant::now() + Duration::from_millis(ms) + MOVE_GRACE)
             }
             _ => None,
@@ -342,7 +355,7 @@ impl Session {
             Purpose::Analyse { nbest } => format!("analysing ({nbest} best moves)"),
             Purpose::Balance { two: false } => "looking for a balancing move".to_owned(),
             Purpose::Balance { two: true } => "looking for a balancing pair".to_owned(),
-            Purpose::Swap2 => "deciding the swap2 opening".to_owned(),
+            Purpose::Opening(opening) => format!("deciding the opening ({})", opening.name()),
         };
         self.current =
             Some(Current { think, discard: false, stopping: false, errored: false, deadline });
@@ -415,10 +428,27 @@ impl Session {
             return;
         };
         self.junk = 0;
+        let opening =
+            self.current.as_ref().is_some_and(|c| matches!(c.think.purpose, Purpose::Opening(_)));
         match reply {
+            Reply::Move(p) | Reply::Suggest(p) if opening => {
+                self.opening_answer(Answer::Moves(vec![p])).await;
+            }
+            Reply::Moves(points) if opening => self.opening_answer(Answer::Moves(points)).await,
+            Reply::MovesWithCount { moves, count } if opening => {
+                self.opening_answer(Answer::Declared(moves, count)).await;
+            }
+            Reply::Swap if opening => self.opening_answer(Answer::Swap).await,
             Reply::Move(p) | Reply::Suggest(p) => self.answer(vec![p]).await,
             Reply::Moves(points) => self.answer(points).await,
-            Reply::Swap => self.swap().await,
+            Reply::Swap | Reply::MovesWithCount { .. } if self.current.is_some() => {
+                let text = format!(
+                    "{} answered \"{}\" where a move was asked.",
+                    self.engine_name(),
+                    excerpt(line.trim())
+                );
+                self.fail(text).await;
+            }
             // A brain without detail lines: its summary is its best line.
             Reply::Summary(summary) if !self.detail_seen => {
                 if let Some(line) = from_summary(&summary)
@@ -472,13 +502,8 @@ impl Session {
         let wanted: &[usize] = match think.purpose {
             Purpose::Move | Purpose::Balance { two: false } => &[1],
             Purpose::Balance { two: true } => &[2],
-            // The first three stones; white's 4th (or 4th and 5th); white's 6th.
-            Purpose::Swap2 => match think.moves.len() {
-                0 => &[3],
-                3 => &[1, 2],
-                _ => &[1],
-            },
-            Purpose::Analyse { .. } => &[],
+            // Opening answers go to `opening_answer`.
+            Purpose::Analyse { .. } | Purpose::Opening(_) => &[],
         };
         if !current.discard && !wanted.is_empty() {
             match self.check(think, &points, wanted) {
@@ -515,33 +540,33 @@ impl Session {
                 counts.join(" or ")
             ));
         }
-        let mut moves = think.moves.clone();
-        for &p in points {
-            if p.x >= think.size || p.y >= think.size {
-                return Err(format!("{engine} played {p}, off the board."));
-            }
-            let refused = position::replay(think.rule, think.size, &moves)
-                .map_or_else(Some, |game| position::refusal(&game, p));
-            if let Some(reason) = refused {
-                return Err(format!("{engine} played an illegal move: {reason}."));
-            }
-            moves.push(p);
-        }
-        Ok(())
+        position::check_sequence(think.rule, think.size, &think.moves, points)
+            .map_err(|e| format!("{engine} played {e}."))
     }
 
-    /// `SWAP`: only a swap2 decision on 3 or 5 stones may answer so.
-    async fn swap(&mut self) {
+    /// The brain's answer to an opening decision: judged against the rule, then told to the
+    /// page; an answer that breaks the rule is a fault, as an illegal move is.
+    async fn opening_answer(&mut self, answer: Answer) {
         let Some(current) = self.current.take() else { return };
+        self.flush().await;
         let think = &current.think;
-        if !current.discard {
-            if think.purpose == Purpose::Swap2 && think.moves.len() >= 3 {
-                self.emit(PageEvent::Swap { id: think.id }).await;
-            } else {
-                let text = format!("{} answered SWAP where a move was asked.", self.engine_name());
-                self.fail(text).await;
-                return;
-            }
+        if let (false, Purpose::Opening(opening)) = (current.discard, think.purpose) {
+            let judged = opening.judge(think.rule, think.size, &think.moves, &think.offers, answer);
+            let xy = |points: &[Point]| points.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>();
+            let id = think.id;
+            let event = match judged {
+                Err(text) => {
+                    self.fail(format!("{}: {text}.", self.engine_name())).await;
+                    return;
+                }
+                Ok(Decision::Swap) => PageEvent::Swap { id },
+                Ok(Decision::Play(points)) => PageEvent::Moves { id, moves: xy(&points) },
+                Ok(Decision::Declare { fourth, fifths }) => {
+                    PageEvent::Declare { id, moves: xy(&[fourth]), fifths }
+                }
+                Ok(Decision::Offer(points)) => PageEvent::Offer { id, moves: xy(&points) },
+            };
+            self.emit(event).await;
         }
         match self.queued.take() {
             Some(next) => self.start_think(next).await,
