@@ -11,7 +11,7 @@ use renzoku_board::{BoardConfig, BoardServer, EngineSpec, serve};
 
 const RENZOKU: &str = env!("CARGO_BIN_EXE_renzoku");
 
-fn chromium_or_notice() -> Option<std::path::PathBuf> {
+pub(crate) fn chromium_or_notice() -> Option<std::path::PathBuf> {
     let found = find_chromium();
     if found.is_none() {
         let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
@@ -25,7 +25,7 @@ fn chromium_or_notice() -> Option<std::path::PathBuf> {
     found
 }
 
-fn engine(name: &str, args: &[&str]) -> EngineSpec {
+pub(crate) fn engine(name: &str, args: &[&str]) -> EngineSpec {
     EngineSpec {
         name: name.into(),
         program: RENZOKU.into(),
@@ -33,12 +33,12 @@ fn engine(name: &str, args: &[&str]) -> EngineSpec {
     }
 }
 
-fn start(engines: Vec<EngineSpec>) -> BoardServer {
+pub(crate) fn start(engines: Vec<EngineSpec>) -> BoardServer {
     let config = BoardConfig { engines, max_games: 4 };
     serve(SocketAddr::from(([127, 0, 0, 1], 0)), config).expect("serve")
 }
 
-fn open(chromium: &std::path::Path, server: &BoardServer, hash: &str) -> Browser {
+pub(crate) fn open(chromium: &std::path::Path, server: &BoardServer, hash: &str) -> Browser {
     let url = format!("http://{}/{hash}", server.local_addr());
     let mut browser = Browser::launch(chromium, &url, 1100, 1020);
     assert!(browser.wait_for("document.getElementById('status').textContent === 'connected'"));
@@ -52,7 +52,7 @@ fn save_screenshot(browser: &mut Browser, name: &str) {
 }
 
 /// Clicks the board's point (x, y) as a mouse would.
-fn click(browser: &mut Browser, x: u8, y: u8) {
+pub(crate) fn click(browser: &mut Browser, x: u8, y: u8) {
     browser.evaluate(&format!(
         "(() => {{ const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
          const size = state.size; const cell = (c.clientWidth - 56) / size; \
@@ -82,14 +82,14 @@ fn hover(browser: &mut Browser, x: u8, y: u8) {
     ));
 }
 
-fn set(browser: &mut Browser, id: &str, value: &str) {
+pub(crate) fn set(browser: &mut Browser, id: &str, value: &str) {
     browser.evaluate(&format!(
         "(() => {{ const e = document.getElementById('{id}'); e.value = '{value}'; \
          e.dispatchEvent(new Event('change')); }})()"
     ));
 }
 
-fn moves_shown(browser: &mut Browser) -> Vec<String> {
+pub(crate) fn moves_shown(browser: &mut Browser) -> Vec<String> {
     let list = browser.evaluate(
         "JSON.stringify([...document.querySelectorAll('#moves .mv')].map((e) => e.dataset.move))",
     );
@@ -419,65 +419,4 @@ fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
         ),
         true
     );
-}
-
-#[test]
-fn swap2_with_the_engine_opening_or_choosing() {
-    let Some(chromium) = chromium_or_notice() else { return };
-    let server = start(vec![engine("renzoku", &["brain"])]);
-    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
-    set(&mut browser, "limit", "time:1000");
-    // The engine opens (SWAP2BOARD, no stones): three stones; the person takes white and plays
-    // the 4th, the engine (black) answers.
-    browser.evaluate("document.getElementById('swap2-opens').click()");
-    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 3"));
-    assert!(browser.wait_for(
-        "document.getElementById('notice').textContent.startsWith('swap2: the engine opened')"
-    ));
-    browser.evaluate("document.getElementById('swap2-white').click()");
-    assert_eq!(browser.evaluate("document.getElementById('black').value"), "engine");
-    let free = browser.evaluate(
-        "(() => { const taken = pathOf(state.current).map(([x, y]) => `${x},${y}`); \
-         for (let y = 0; y < 15; y++) for (let x = 0; x < 15; x++) \
-           if (!taken.includes(`${x},${y}`)) return JSON.stringify([x, y]); })()",
-    );
-    let [x, y]: [u8; 2] = serde_json::from_str(free.as_str().unwrap_or("[0,0]")).expect("a point");
-    click(&mut browser, x, y);
-    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 5"));
-
-    // The person opens with three stones and the engine chooses: it takes black (SWAP), or
-    // stays white and plays the 4th, or puts the 4th and 5th.
-    // (Seats first: with the engine on black, a new game would start with its move.)
-    set(&mut browser, "black", "human");
-    set(&mut browser, "white", "human");
-    browser.evaluate("document.getElementById('new').click()");
-    assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 0"));
-    for (x, y) in [(7, 7), (8, 7), (7, 8)] {
-        let before = moves_shown(&mut browser).len();
-        click(&mut browser, x, y);
-        let played = browser.wait_for(&format!(
-            "document.querySelectorAll('#moves .mv').length === {}",
-            before + 1
-        ));
-        assert!(played, "{}", browser.text());
-    }
-    browser.evaluate("document.getElementById('swap2-chooses').click()");
-    assert!(
-        browser.wait_for(
-            "document.getElementById('notice').textContent.startsWith('swap2: the engine')"
-        )
-    );
-    let notice = browser.evaluate("document.getElementById('notice').textContent");
-    let shown = moves_shown(&mut browser).len();
-    match notice.as_str().unwrap_or_default() {
-        "swap2: the engine takes black; you play white" => {
-            assert_eq!(shown, 3);
-            assert_eq!(browser.evaluate("document.getElementById('black').value"), "engine");
-        }
-        "swap2: the engine stays white; you play black" => assert_eq!(shown, 4),
-        other => {
-            assert!(other.contains("two more stones"), "{other}");
-            assert_eq!(shown, 5);
-        }
-    }
 }

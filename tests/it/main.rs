@@ -13,6 +13,7 @@ mod common;
 mod analyze;
 mod board_browser;
 mod board_cli;
+mod board_openings;
 mod help;
 mod match_serve;
 mod module_graph;

@@ -1,4 +1,4 @@
-//! The web server: the embedded page (`/`, `/board.js`, `/style.css`, the live view's
+//! The web server: the embedded page (`/`, `/board.js`, `/openings.js`, `/style.css`, the live view's
 //! `/graphs.js`), the rules service
 //! (`POST /api/position`), games in and out (`POST /api/load`, `POST /api/save`), and one
 //! session per open page: `GET /api/session` is the page's
@@ -151,6 +151,7 @@ fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/board.js", get(script))
+        .route("/openings.js", get(openings))
         .route("/style.css", get(style))
         .route("/graphs.js", get(graphs))
         .route("/api/session", get(open_session))
@@ -168,6 +169,10 @@ async fn page() -> Html<&'static str> {
 
 async fn script() -> Response {
     static_text("text/javascript; charset=utf-8", include_str!("page/board.js"))
+}
+
+async fn openings() -> Response {
+    static_text("text/javascript; charset=utf-8", include_str!("page/openings.js"))
 }
 
 /// The live view's evaluation graph, drawn by the same code.

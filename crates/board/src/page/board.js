@@ -182,22 +182,31 @@ function handle(event) {
       }
       break;
     case 'moves':
-      // A balanced move or pair, or swap2 stones, proposed by the engine: played in order.
-      if (state.pending && state.pending.id === event.id && isRequested(state.pending.purpose)
-          && state.pending.key === positionKey(pathOf(state.current))) {
+      // A balanced move or pair, or opening stones, proposed by the engine: played in order.
+      if (answers(event)) {
         const purpose = state.pending.purpose;
         state.pending = null;
-        if (purpose === 'swap2') swap2Moves(event.moves);
+        if (isOpeningPurpose(purpose)) openingMoves(event.moves);
         else playSequence(event.moves);
       }
       break;
+    // An opening rule's decisions (openings.js).
     case 'swap':
-      if (state.pending && state.pending.id === event.id && state.pending.purpose === 'swap2'
-          && state.pending.key === positionKey(pathOf(state.current))) {
+      if (answers(event) && isOpeningPurpose(state.pending.purpose)) {
         state.pending = null;
-        setSeats('engine', 'human');
-        setNotice('swap2: the engine takes black; you play white');
-        think();
+        openingSwap();
+      }
+      break;
+    case 'declare':
+      if (answers(event) && state.pending.purpose === 'soosorv') {
+        state.pending = null;
+        openingDeclare(event.moves, event.fifths);
+      }
+      break;
+    case 'offer':
+      if (answers(event) && state.pending.purpose === 'soosorv') {
+        state.pending = null;
+        openingOffer(event.moves);
       }
       break;
     case 'message':
@@ -208,6 +217,12 @@ function handle(event) {
   }
 }
 
+/** Whether `event` answers the think the person asked for on the position shown. */
+function answers(event) {
+  return state.pending !== null && state.pending.id === event.id && isRequested(state.pending.purpose)
+    && state.pending.key === positionKey(pathOf(state.current));
+}
+
 function setBrain(kind, text) {
   state.brain = { state: kind, text };
   $('brain-text').textContent = text;
@@ -215,12 +230,15 @@ function setBrain(kind, text) {
   $('restart').hidden = kind !== 'fault';
 }
 
+/** Sends a request to the page's brain; false (and the server's reason shown) when refused. */
 async function request(body) {
-  if (!state.session) return;
+  if (!state.session) return false;
   try {
     await post(`api/session/${state.session}`, body);
+    return true;
   } catch (error) {
     setNotice(error.message);
+    return false;
   }
 }
 
@@ -332,7 +350,7 @@ async function playSequence(moves) {
 
 /** Thinks the person asked for with a button (not started by the position itself). */
 function isRequested(purpose) {
-  return purpose.startsWith('balance') || purpose === 'swap2';
+  return purpose.startsWith('balance') || isOpeningPurpose(purpose);
 }
 
 function setSeats(black, white) {
@@ -340,43 +358,18 @@ function setSeats(black, white) {
   $('white').value = white;
 }
 
-/** Swap2 with the engine: its opening stones, or its decision on 3 or 5 stones. */
-function swap2Ask(counts) {
-  const moves = pathOf(state.current);
-  if (!counts.includes(moves.length)) {
-    setNotice(`swap2: the engine ${counts[0] === 0 ? 'opens on an empty board' : 'chooses after 3 or 5 stones'}`);
-    return;
-  }
-  // Both seats are the person's until the colours are decided.
-  setSeats('human', 'human');
-  requestThink('swap2');
-}
-
-async function swap2Moves(moves) {
-  const before = pathOf(state.current).length;
-  if (before === 0) {
-    await playSequence(moves);
-    setNotice('swap2: the engine opened: take black, take white (and play the 4th), or put two more stones and let the engine choose');
-  } else if (moves.length === 1) {
-    // The engine stays white and plays; the person has black.
-    setSeats('human', 'engine');
-    await playSequence(moves);
-    setNotice('swap2: the engine stays white; you play black');
-  } else {
-    await playSequence(moves);
-    setNotice('swap2: the engine put two more stones: take black or white');
-  }
-}
-
-function requestThink(purpose) {
+/** A think the person asked for (`extra`: an opening step's fields); a request the server
+ * refuses (its reason is shown) leaves nothing pending. */
+async function requestThink(purpose, extra = {}) {
   if (!state.session) return;
   const moves = pathOf(state.current);
   const key = positionKey(moves);
-  if (!state.facts || state.factsKey !== key || state.facts.result) return;
+  // No wait for the rules' answer on this position: the server refuses a finished game itself.
   const id = ++state.thinkId;
   state.pending = { id, purpose, key, nbest: 0, blocked: '' };
   state.lines = [];
-  request({ type: 'think', id, purpose, rule: state.rule, size: state.size, moves, ...limitFields() });
+  const body = { type: 'think', id, purpose, rule: state.rule, size: state.size, moves, ...limitFields(), ...extra };
+  if (!(await request(body)) && state.pending && state.pending.id === id) state.pending = null;
 }
 
 /** Asks the engine for a balanced continuation: one stone, or a stone of each colour. */
@@ -682,6 +675,15 @@ function drawBoard() {
     const r = cell * 0.22;
     ctx.strokeRect(px(x) - r, px(y) - r, 2 * r, 2 * r);
   }
+  // An opening's fifth moves on offer, as ghost black stones marked 5.
+  const fifths = openingFifths();
+  for (const [x, y] of fifths) {
+    stone(x, y, true, 0.45);
+    ctx.fillStyle = '#fff';
+    ctx.font = `${Math.max(7, cell * 0.42)}px sans-serif`;
+    ctx.fillText('5', px(x), px(y) + 0.5);
+  }
+  canvas.dataset.fifths = JSON.stringify(fifths);
   const shown = shownLine();
   if (shown) {
     // The line as numbered ghost stones, the side to move first.
@@ -924,6 +926,7 @@ function boardClick(event) {
     setNotice('the engine is to move');
     return;
   }
+  if (openingClick(point)) return;
   playAt(point[0], point[1], false);
 }
 
@@ -956,10 +959,7 @@ function setUp() {
   });
   $('new').addEventListener('click', newGame);
   $('balance1').addEventListener('click', () => balance(false));
-  $('swap2-opens').addEventListener('click', () => swap2Ask([0]));
-  $('swap2-chooses').addEventListener('click', () => swap2Ask([3, 5]));
-  $('swap2-black').addEventListener('click', () => { setSeats('human', 'engine'); setNotice(''); think(); });
-  $('swap2-white').addEventListener('click', () => { setSeats('engine', 'human'); setNotice(''); think(); });
+  setUpOpenings();
   $('balance2').addEventListener('click', () => balance(true));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
