@@ -6,24 +6,10 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use crate::chromium::{Browser, find_chromium};
+use crate::chromium::{Browser, chromium_or_notice};
 use renzoku_board::{BoardConfig, BoardServer, EngineSpec, serve};
 
 const RENZOKU: &str = env!("CARGO_BIN_EXE_renzoku");
-
-pub(crate) fn chromium_or_notice() -> Option<std::path::PathBuf> {
-    let found = find_chromium();
-    if found.is_none() {
-        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-        assert!(
-            !ci,
-            "CI is set and no chromium was found (install Debian's chromium, or set \
-             RENZOKU_CHROMIUM): the browser tests cannot be skipped in CI"
-        );
-        eprintln!("NOTICE: no chromium found (set RENZOKU_CHROMIUM); browser test skipped");
-    }
-    found
-}
 
 pub(crate) fn engine(name: &str, args: &[&str]) -> EngineSpec {
     EngineSpec {
@@ -43,12 +29,6 @@ pub(crate) fn open(chromium: &std::path::Path, server: &BoardServer, hash: &str)
     let mut browser = Browser::launch(chromium, &url, 1100, 1020);
     assert!(browser.wait_for("document.getElementById('status').textContent === 'connected'"));
     browser
-}
-
-fn save_screenshot(browser: &mut Browser, name: &str) {
-    if let Some(dir) = std::env::var_os("RENZOKU_BOARD_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&dir).join(name));
-    }
 }
 
 /// Clicks the board's point (x, y) as a mouse would.
@@ -108,7 +88,7 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
     assert_eq!(moves_shown(&mut browser)[0], "h8");
     assert!(browser.wait_for("location.hash.startsWith('#rule=renju&size=15&moves=h8')"));
-    save_screenshot(&mut browser, "board-play.png");
+    browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-play.png");
 
     // Analysis: at least two candidates with evaluations, deepening.
     set(&mut browser, "nbest", "3");
@@ -132,7 +112,7 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
     hover(&mut browser, x, y);
     assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
-    save_screenshot(&mut browser, "board-analysis.png");
+    browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-analysis.png");
     // Leaving the best move out (yxblock): the analysis goes on without it.
     let best = browser.evaluate("moveName(state.lines[0].pv[0])");
     let best = best.as_str().unwrap_or_default().to_owned();
@@ -233,7 +213,7 @@ fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_tri
     browser.evaluate("document.getElementById('load').click()");
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 10"));
     assert_eq!(browser.evaluate(tree), before, "the loaded tree is the saved one");
-    save_screenshot(&mut browser, "board-variations.png");
+    browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-variations.png");
 
     // An annotated SGF (`renzoku analyze`'s shape): the move's comment is shown, its mark kept.
     browser.evaluate(
@@ -396,7 +376,7 @@ fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
     browser.evaluate("document.getElementById('stop').click()");
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
     // At a phone's width the board fits the screen and is drawn for its pixel density.
-    save_screenshot(&mut browser, "board-phone.png");
+    browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-phone.png");
     // The engine proposes a balanced pair (yxbalancetwo), then a balanced move (yxbalanceone).
     set(&mut browser, "white", "human");
     set(&mut browser, "limit", "time:1000");

@@ -3,8 +3,20 @@
 //! the engine opening and the engine choosing. The engine's decisions are its own, so each test
 //! follows whichever branch it takes, to the end of the opening.
 
-use crate::board_browser::{chromium_or_notice, click, engine, moves_shown, open, set, start};
-use crate::chromium::Browser;
+use crate::board_browser::{click, engine, moves_shown, open, set, start};
+use crate::chromium::{Browser, chromium_or_notice};
+use renzoku_board::BoardServer;
+
+/// A server with pbrain-renzoku and a page on an empty 15×15 board of `rule`, 1 s a move, the
+/// opening rule chosen; `None` (with a notice) when no browser is found outside CI.
+fn opening_page(rule: &str, opening: &str) -> Option<(BoardServer, Browser)> {
+    let chromium = chromium_or_notice()?;
+    let server = start(vec![engine("renzoku", &["brain"])]);
+    let mut browser = open(&chromium, &server, &format!("#rule={rule}&size=15&moves="));
+    set(&mut browser, "limit", "time:1000");
+    set(&mut browser, "opening-rule", opening);
+    Some((server, browser))
+}
 
 fn notice(browser: &mut Browser) -> String {
     browser.evaluate("document.getElementById('notice').textContent").as_str().unwrap_or("").into()
@@ -73,10 +85,7 @@ fn play(browser: &mut Browser, stones: &[(u8, u8)]) {
 #[test]
 fn swap2_with_the_engine_opening_or_choosing() {
     let _turn = crate::module_turn(module_path!());
-    let Some(chromium) = chromium_or_notice() else { return };
-    let server = start(vec![engine("renzoku", &["brain"])]);
-    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
-    set(&mut browser, "limit", "time:1000");
+    let Some((_server, mut browser)) = opening_page("freestyle", "swap2") else { return };
     // The engine opens (SWAP2BOARD, no stones): three stones; the person takes white and plays
     // the 4th, the engine (black) answers.
     press(&mut browser, "opening-opens");
@@ -111,11 +120,7 @@ fn swap2_with_the_engine_opening_or_choosing() {
 #[test]
 fn swap_with_the_engine_opening_or_choosing() {
     let _turn = crate::module_turn(module_path!());
-    let Some(chromium) = chromium_or_notice() else { return };
-    let server = start(vec![engine("renzoku", &["brain"])]);
-    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
-    set(&mut browser, "limit", "time:1000");
-    set(&mut browser, "opening-rule", "swap");
+    let Some((_server, mut browser)) = opening_page("freestyle", "swap") else { return };
     // Asked at the wrong moment, the page says when it can be.
     play(&mut browser, &[(7, 7)]);
     press(&mut browser, "opening-opens");
@@ -221,11 +226,7 @@ fn finish_soosorv(browser: &mut Browser, swap_on_declare: bool) -> Vec<&'static 
 #[test]
 fn soosorv_with_the_engine_opening() {
     let _turn = crate::module_turn(module_path!());
-    let Some(chromium) = chromium_or_notice() else { return };
-    let server = start(vec![engine("renzoku", &["brain"])]);
-    let mut browser = open(&chromium, &server, "#rule=renju&size=15&moves=");
-    set(&mut browser, "limit", "time:1000");
-    set(&mut browser, "opening-rule", "soosorv");
+    let Some((_server, mut browser)) = opening_page("renju", "soosorv") else { return };
     set(&mut browser, "soosorv-n", "3");
     // Step 1: the engine's three stones, one of the 26 openings (the server checks it).
     press(&mut browser, "opening-opens");
@@ -277,11 +278,7 @@ fn soosorv_with_the_engine_opening() {
 #[test]
 fn soosorv_with_the_engine_choosing() {
     let _turn = crate::module_turn(module_path!());
-    let Some(chromium) = chromium_or_notice() else { return };
-    let server = start(vec![engine("renzoku", &["brain"])]);
-    let mut browser = open(&chromium, &server, "#rule=renju&size=15&moves=");
-    set(&mut browser, "limit", "time:1000");
-    set(&mut browser, "opening-rule", "soosorv");
+    let Some((_server, mut browser)) = opening_page("renju", "soosorv") else { return };
     set(&mut browser, "soosorv-n", "2");
     set(&mut browser, "black", "human");
     set(&mut browser, "white", "human");

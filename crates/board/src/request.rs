@@ -2,6 +2,7 @@
 //! size and moves must make a legal unfinished game, the limits must be sane, the engine must
 //! be one of the command line's.
 
+use renzoku_rules::Point;
 use serde::Deserialize;
 
 use crate::brain::session::{Limit, Request, Think, ThinkPurpose};
@@ -124,26 +125,14 @@ impl PageRequest {
                     }
                     (None, None) => Limit::Unlimited,
                 };
-                if blocked.len() > MAX_BLOCKED {
-                    return Err(format!("{} blocked moves: at most {MAX_BLOCKED}", blocked.len()));
-                }
-                let blocked = blocked
-                    .into_iter()
-                    .map(|xy| position::parse_point(xy, size))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let blocked = points(blocked, size, MAX_BLOCKED, "blocked")?;
                 if let Some(p) = blocked.iter().find(|&&p| !game.board.is_empty_square(p)) {
                     return Err(format!(
                         "blocked move {} is not an empty square",
                         position::name(*p, size)
                     ));
                 }
-                if offers.len() > MAX_FIFTHS as usize {
-                    return Err(format!("{} offered moves: at most {MAX_FIFTHS}", offers.len()));
-                }
-                let offers = offers
-                    .into_iter()
-                    .map(|xy| position::parse_point(xy, size))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let offers = points(offers, size, MAX_FIFTHS as usize, "offered")?;
                 match purpose {
                     ThinkPurpose::Opening(opening) => {
                         opening.check_request(&game, &moves, &offers)?;
@@ -165,6 +154,14 @@ impl PageRequest {
     }
 }
 
+/// A list of at most `most` points on the board (`what` names the list in the error).
+fn points(list: Vec<[i64; 2]>, size: u8, most: usize, what: &str) -> Result<Vec<Point>, String> {
+    if list.len() > most {
+        return Err(format!("{} {what} moves: at most {most}", list.len()));
+    }
+    list.into_iter().map(|xy| position::parse_point(xy, size)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,21 +181,6 @@ mod tests {
                 assert_eq!(t.purpose, ThinkPurpose::Analyse { nbest: 3 });
                 assert_eq!(t.limit, Limit::Unlimited);
                 assert_eq!(t.moves.len(), 2);
-            }
-            other => panic!("{other:?}"),
-        }
-        let step6 = think(
-            r#"{"type":"think","id":4,"purpose":"soosorv","rule":"renju","size":15,
-                "moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[9,9]],
-                "time_ms":500}"#,
-        );
-        match step6 {
-            Ok(Request::Think(t)) => {
-                assert_eq!(
-                    t.purpose,
-                    ThinkPurpose::Opening(Opening::Soosorv { step: 6, number: 2 })
-                );
-                assert_eq!(t.offers.len(), 2);
             }
             other => panic!("{other:?}"),
         }
@@ -237,50 +219,48 @@ mod tests {
                 "off",
             ),
             (r#"{"type":"launch","program":"/bin/sh"}"#, "unknown variant"),
-            (
-                r#"{"type":"think","id":1,"purpose":"swap","rule":"renju","size":15,"moves":[[7,7]]}"#,
-                "0 or 3 stones, not 1",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"swap2","rule":"renju","size":15,"moves":[[7,7],[7,6],[8,8],[1,1]]}"#,
-                "0 or 3 or 5 stones, not 4",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[],"number":8}"#,
-                "needs its step",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[],"step":1}"#,
-                "needs its number",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[0,0],[1,1],[2,2]],"step":2,"number":8}"#,
-                "26 renju openings",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[8,7]]}"#,
-                "symmetrical",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[7,7]]}"#,
-                "taken",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[[7,7],[7,6],[7,5],[7,9]],"step":6,"number":2,"offers":[[6,7],[16,7]]}"#,
-                "off",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"move","rule":"renju","size":15,"moves":[],"offers":[[6,7]]}"#,
-                "Soosõrv decision only",
-            ),
-            (
-                r#"{"type":"think","id":1,"purpose":"soosorv","rule":"renju","size":15,"moves":[],"step":1,"number":99}"#,
-                "1 to 10",
-            ),
         ];
         for (json, expected) in bad {
             let error = think(json).expect_err(json);
             assert!(error.contains(expected), "{json}: {error}");
+        }
+    }
+
+    /// A think of `purpose` on a 15×15 renju board: `moves` and `extra` fields as JSON.
+    fn opening(purpose: &str, moves: &str, extra: &str) -> Result<Request, String> {
+        think(&format!(
+            r#"{{"type":"think","id":1,"purpose":"{purpose}","rule":"renju","size":15,"moves":{moves}{extra}}}"#
+        ))
+    }
+
+    #[test]
+    fn opening_requests_are_validated() {
+        // h8 h7 h6 h10: symmetric about the h column, so c8 and m8 are the same fifth move.
+        let four = "[[7,7],[7,6],[7,5],[7,9]]";
+        match opening("soosorv", four, r#","step":6,"number":2,"offers":[[6,7],[9,9]]"#) {
+            Ok(Request::Think(t)) => {
+                let soosorv = Opening::Soosorv { step: 6, number: 2 };
+                assert_eq!(t.purpose, ThinkPurpose::Opening(soosorv));
+                assert_eq!(t.offers.len(), 2);
+            }
+            other => panic!("{other:?}"),
+        }
+        let bad = [
+            ("swap", "[[7,7]]", "", "0 or 3 stones, not 1"),
+            ("swap2", "[[7,7],[7,6],[8,8],[1,1]]", "", "0 or 3 or 5 stones, not 4"),
+            ("soosorv", "[]", r#","number":8"#, "needs its step"),
+            ("soosorv", "[]", r#","step":1"#, "needs its number"),
+            ("soosorv", "[]", r#","step":1,"number":99"#, "1 to 10"),
+            ("soosorv", "[[0,0],[1,1],[2,2]]", r#","step":2,"number":8"#, "26 renju openings"),
+            ("soosorv", four, r#","step":6,"number":2,"offers":[[6,7],[8,7]]"#, "symmetrical"),
+            ("soosorv", four, r#","step":6,"number":2,"offers":[[6,7],[7,7]]"#, "taken"),
+            ("soosorv", four, r#","step":6,"number":2,"offers":[[6,7],[16,7]]"#, "off"),
+            ("soosorv", four, r#","step":6,"number":3,"offers":[[6,7],[9,9]]"#, "3 declared"),
+            ("move", "[]", r#","offers":[[6,7]]"#, "Soosõrv decision only"),
+        ];
+        for (purpose, moves, extra, expected) in bad {
+            let error = opening(purpose, moves, extra).expect_err(extra);
+            assert!(error.contains(expected), "{purpose} {moves}{extra}: {error}");
         }
     }
 }

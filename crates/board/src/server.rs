@@ -1,6 +1,6 @@
-//! The web server: the embedded page (`/`, `/board.js`, `/openings.js`, `/style.css`, the live view's
-//! `/graphs.js`), the rules service
-//! (`POST /api/position`), games in and out (`POST /api/load`, `POST /api/save`), and one
+//! The web server: the embedded page (`/`, `/board.js`, `/openings.js`, `/style.css`, and the
+//! files it shares with the live view: `/base.css`, `/goban.js`, `/frame.js`, `/graphs.js`),
+//! the rules service (`POST /api/position`), games in and out (`POST /api/load`, `POST /api/save`), and one
 //! session per open page: `GET /api/session` is the page's
 //! server-sent event stream, and its lifetime is the session's (the brain process ends when the
 //! stream does: the tab closed, or the server stopped); `POST /api/session/{id}` carries the
@@ -11,24 +11,23 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::future::IntoFuture;
 use std::hash::{BuildHasher, Hasher};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use axum::Json;
 use axum::Router;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
-use futures_util::future::{self, Either};
+use futures_util::future;
 use futures_util::stream::{self, Stream};
-use tokio::sync::{mpsc, oneshot};
+use renzoku_live::web::{self, WebServer, static_text};
+use tokio::sync::mpsc;
 
 use crate::brain::session::{self, PageEvent, Request};
 use crate::config::{BoardConfig, EngineSpec};
@@ -39,22 +38,21 @@ use crate::request::PageRequest;
 /// Largest request body (a loaded game file is the largest).
 const MAX_BODY: usize = 1 << 20;
 
-/// The running server; stops on [`BoardServer::shutdown`] or when dropped, ending every brain.
+/// The running server (renzoku-live's server thread); stops on [`BoardServer::shutdown`] or
+/// when dropped, ending every brain.
 #[derive(Debug)]
 pub struct BoardServer {
-    addr: SocketAddr,
-    stop: Option<oneshot::Sender<()>>,
-    thread: Option<JoinHandle<()>>,
+    web: WebServer,
 }
 
 impl BoardServer {
     pub fn local_addr(&self) -> SocketAddr {
-        self.addr
+        self.web.local_addr()
     }
 
     /// Stops serving, ends every page's brain and waits for them.
-    pub fn shutdown(mut self) {
-        self.stop_and_join();
+    pub fn shutdown(self) {
+        self.web.shutdown();
     }
 
     /// Serves until SIGINT (Ctrl-C) or SIGTERM, then shuts down: every brain is ended.
@@ -77,22 +75,6 @@ impl BoardServer {
         self.shutdown();
         Ok(())
     }
-
-    fn stop_and_join(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            // An error means the server thread has already ended.
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for BoardServer {
-    fn drop(&mut self) {
-        self.stop_and_join();
-    }
 }
 
 #[derive(Clone)]
@@ -110,41 +92,25 @@ pub fn serve(addr: SocketAddr, config: BoardConfig) -> std::io::Result<BoardServ
     if config.engines.is_empty() {
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "no engine"));
     }
-    let listener = std::net::TcpListener::bind(addr)?;
-    listener.set_nonblocking(true)?;
-    let addr = listener.local_addr()?;
-    let runtime =
-        tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
-    let listener = {
-        let _guard = runtime.enter();
-        tokio::net::TcpListener::from_std(listener)?
-    };
     let state = AppState {
         engines: Arc::new(config.engines),
         max_games: config.max_games.max(1),
         sessions: Arc::default(),
         tasks: Arc::default(),
     };
-    let (stop, stopped) = oneshot::channel::<()>();
     let app = router(state.clone());
-    let thread = std::thread::Builder::new().name("renzoku-board".into()).spawn(move || {
-        runtime.block_on(async move {
-            let serving = std::pin::pin!(axum::serve(listener, app).into_future());
-            if let Either::Left((Err(error), _)) = future::select(serving, stopped).await {
-                eprintln!("board: server stopped: {error}");
-            }
-            // Closing every session's request channel ends its task, which ends its brain
-            // (END, then a kill); wait for them so that no process outlives the server.
-            if let Ok(mut sessions) = state.sessions.lock() {
-                sessions.clear();
-            }
-            let tasks = state.tasks.lock().map(|mut t| std::mem::take(&mut *t)).unwrap_or_default();
-            let all = future::join_all(tasks);
-            let _ = tokio::time::timeout(Duration::from_secs(3), all).await;
-        });
-        drop(runtime);
-    })?;
-    Ok(BoardServer { addr, stop: Some(stop), thread: Some(thread) })
+    // Closing every session's request channel ends its task, which ends its brain (END, then
+    // a kill); the server waits for them so that no process outlives it.
+    let wind_down = move || async move {
+        if let Ok(mut sessions) = state.sessions.lock() {
+            sessions.clear();
+        }
+        let tasks = state.tasks.lock().map(|mut t| std::mem::take(&mut *t)).unwrap_or_default();
+        let all = future::join_all(tasks);
+        let _ = tokio::time::timeout(Duration::from_secs(3), all).await;
+    };
+    let web = web::spawn(addr, "renzoku-board", app, wind_down)?;
+    Ok(BoardServer { web })
 }
 
 fn router(state: AppState) -> Router {
@@ -153,18 +119,19 @@ fn router(state: AppState) -> Router {
         .route("/board.js", get(script))
         .route("/openings.js", get(openings))
         .route("/style.css", get(style))
-        .route("/graphs.js", get(graphs))
         .route("/api/session", get(open_session))
         .route("/api/session/{id}", post(session_request))
         .route("/api/position", post(position_request))
         .route("/api/load", post(load_request))
         .route("/api/save", post(save_request))
+        .merge(renzoku_live::page::shared_routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }
 
-async fn page() -> Html<&'static str> {
-    Html(include_str!("page/index.html"))
+async fn page() -> Html<String> {
+    let body = include_str!("page/body.html");
+    Html(renzoku_live::page::html("Renzoku board", body, &["openings.js", "board.js"]))
 }
 
 async fn script() -> Response {
@@ -175,18 +142,8 @@ async fn openings() -> Response {
     static_text("text/javascript; charset=utf-8", include_str!("page/openings.js"))
 }
 
-/// The live view's evaluation graph, drawn by the same code.
-async fn graphs() -> Response {
-    static_text("text/javascript; charset=utf-8", renzoku_live::GRAPHS_JS)
-}
-
 async fn style() -> Response {
     static_text("text/css; charset=utf-8", include_str!("page/style.css"))
-}
-
-fn static_text(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
-        .into_response()
 }
 
 fn error(status: StatusCode, text: impl Into<String>) -> Response {

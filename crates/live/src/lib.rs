@@ -3,9 +3,11 @@
 pub mod event;
 pub mod hub;
 pub mod message;
+pub mod page;
 pub mod score;
 pub mod serve_address;
 pub mod server;
+pub mod web;
 
 pub use event::{
     EngineInfo, GameEnd, GameInfo, LiveEvent, MatchProgress, MoveEvent, Side, SprtProgress,
@@ -13,7 +15,5 @@ pub use event::{
 };
 pub use hub::LiveHub;
 
-/// The live view's graph drawing code (plain JavaScript: `drawEvalGraph` and the match graphs),
-/// for other pages that draw the same evaluation graph (`renzoku board`).
-pub const GRAPHS_JS: &str = include_str!("page/graphs.js");
 pub use server::{LiveServer, serve};
+pub use web::WebServer;

@@ -2,14 +2,12 @@
 //! snapshot, then live events; each `data:` is one [`LiveEvent`] as JSON), `GET /state` the
 //! snapshot as a JSON array.
 //!
-//! It runs a single-threaded tokio runtime on its own thread, so producers stay plain threads
-//! and the match runner or referee needs no async code.
+//! It runs on a thread of its own (`web`), so producers stay plain threads and the match runner
+//! or referee needs no async code.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::future::IntoFuture;
 use std::net::SocketAddr;
-use std::thread::JoinHandle;
 
 use axum::Router;
 use axum::extract::State;
@@ -17,109 +15,43 @@ use axum::http::header;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use futures_util::future::{self, Either};
 use futures_util::stream::{self, Stream};
-use tokio::sync::{broadcast, oneshot};
+use tokio::sync::broadcast;
 
 use crate::event::LiveEvent;
 use crate::hub::LiveHub;
+use crate::web::{self, WebServer, static_text};
 
-/// The running web server; stops on [`LiveServer::shutdown`] or when dropped.
-#[derive(Debug)]
-pub struct LiveServer {
-    addr: SocketAddr,
-    stop: Option<oneshot::Sender<()>>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl LiveServer {
-    pub fn local_addr(&self) -> SocketAddr {
-        self.addr
-    }
-
-    /// Stops serving, closes every viewer's connection and waits for the server thread.
-    pub fn shutdown(mut self) {
-        self.stop_and_join();
-    }
-
-    fn stop_and_join(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            // An error means the server thread has already ended.
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            // A panic in the server thread has already been reported by the panic hook; there
-            // is nothing more to do with it while shutting down.
-            let _ = thread.join();
-        }
-    }
-}
-
-impl Drop for LiveServer {
-    fn drop(&mut self) {
-        self.stop_and_join();
-    }
-}
+/// The running live view; stops on [`WebServer::shutdown`] or when dropped.
+pub type LiveServer = WebServer;
 
 /// Binds `addr` and serves the live view of `hub` on a thread of its own. Returns once the
-/// socket is bound (port 0 picks a free port: see [`LiveServer::local_addr`]).
+/// socket is bound (port 0 picks a free port: see [`WebServer::local_addr`]).
 pub fn serve(addr: SocketAddr, hub: LiveHub) -> std::io::Result<LiveServer> {
-    let listener = std::net::TcpListener::bind(addr)?;
-    listener.set_nonblocking(true)?;
-    let addr = listener.local_addr()?;
-    let runtime =
-        tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
-    let listener = {
-        let _guard = runtime.enter();
-        tokio::net::TcpListener::from_std(listener)?
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
-    let app = router(hub);
-    let thread = std::thread::Builder::new().name("renzoku-live".into()).spawn(move || {
-        runtime.block_on(async move {
-            let serving = std::pin::pin!(axum::serve(listener, app).into_future());
-            // Either the server fails (reported) or the owner asks it to stop.
-            if let Either::Left((Err(error), _)) = future::select(serving, stopped).await {
-                eprintln!("live view: server stopped: {error}");
-            }
-        });
-        // Dropping the runtime here cancels the open event streams, which would otherwise
-        // never end.
-        drop(runtime);
-    })?;
-    Ok(LiveServer { addr, stop: Some(stop), thread: Some(thread) })
+    web::spawn(addr, "renzoku-live", router(hub), || async {})
 }
 
 fn router(hub: LiveHub) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/app.js", get(script))
-        .route("/graphs.js", get(graphs))
         .route("/style.css", get(style))
         .route("/events", get(events))
         .route("/state", get(state))
+        .merge(crate::page::shared_routes())
         .with_state(hub)
 }
 
-async fn page() -> Html<&'static str> {
-    Html(include_str!("page/index.html"))
+async fn page() -> Html<String> {
+    Html(crate::page::html("Renzoku live", include_str!("page/body.html"), &["app.js"]))
 }
 
 async fn script() -> Response {
     static_text("text/javascript; charset=utf-8", include_str!("page/app.js"))
 }
 
-async fn graphs() -> Response {
-    static_text("text/javascript; charset=utf-8", include_str!("page/graphs.js"))
-}
-
 async fn style() -> Response {
     static_text("text/css; charset=utf-8", include_str!("page/style.css"))
-}
-
-fn static_text(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body)
-        .into_response()
 }
 
 async fn state(State(hub): State<LiveHub>) -> Response {

@@ -2,7 +2,9 @@
 // variations) lives here, in the page; the server answers rules questions (POST api/position:
 // forbidden points, results, refusals) and runs this page's own brain (GET api/session, a
 // server-sent event stream whose life is the brain's; POST api/session/ID, the requests).
-// Plain JavaScript, no build step, nothing loaded from elsewhere.
+// Plain JavaScript, no build step, nothing loaded from elsewhere. The live view's goban.js draws
+// the board, its frame.js schedules the renders and its graphs.js draws the evaluation graph;
+// openings.js plays the opening rules with the engine.
 'use strict';
 
 const LINE_COLOURS = ['#b3261e', '#1565c0', '#2e7d32', '#6a1b9a', '#ef6c00'];
@@ -34,11 +36,7 @@ state.current = state.root;
 
 // ---- helpers --------------------------------------------------------------------------------
 
-/** Column letters as renzoku-rules writes them: a..z, then A..F; rows count from 1 at the top. */
-function columnName(x) {
-  return x < 26 ? String.fromCharCode(97 + x) : String.fromCharCode(65 + x - 26);
-}
-
+/** A move as renzoku-rules writes it (goban.js's column letters; rows from 1 at the top). */
 function moveName([x, y]) {
   return columnName(x) + (y + 1);
 }
@@ -539,17 +537,6 @@ async function saveSgf() {
 
 // ---- drawing --------------------------------------------------------------------------------
 
-let renderQueued = false;
-
-function scheduleRender() {
-  if (renderQueued) return;
-  renderQueued = true;
-  requestAnimationFrame(() => {
-    renderQueued = false;
-    render();
-  });
-}
-
 function geometry(canvas) {
   const cssSize = canvas.clientWidth || canvas.width;
   const margin = 28;
@@ -590,58 +577,16 @@ function drawBoard() {
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   const { cell, px } = g;
   const size = state.size;
-  ctx.fillStyle = '#dcb35c';
-  ctx.fillRect(0, 0, g.cssSize, g.cssSize);
-  ctx.strokeStyle = '#5a4a2a';
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let i = 0; i < size; i++) {
-    ctx.moveTo(px(i), px(0));
-    ctx.lineTo(px(i), px(size - 1));
-    ctx.moveTo(px(0), px(i));
-    ctx.lineTo(px(size - 1), px(i));
-  }
-  ctx.stroke();
-  ctx.fillStyle = '#5a4a2a';
-  const stars = [[(size - 1) / 2, (size - 1) / 2]];
-  if (size >= 13) stars.push([3, 3], [size - 4, 3], [3, size - 4], [size - 4, size - 4]);
-  for (const [x, y] of stars) {
-    if (Number.isInteger(x)) {
-      ctx.beginPath();
-      ctx.arc(px(x), px(y), Math.max(1.5, cell * 0.1), 0, 2 * Math.PI);
-      ctx.fill();
-    }
-  }
-  ctx.fillStyle = '#3b2f1a';
-  ctx.font = `${Math.min(13, cell * 0.5)}px sans-serif`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  for (let i = 0; i < size; i++) {
-    ctx.fillText(columnName(i), px(i), px(0) - cell / 2 - 6);
-    ctx.fillText(columnName(i), px(i), px(size - 1) + cell / 2 + 6);
-    ctx.fillText(String(i + 1), px(0) - cell / 2 - 9, px(i));
-    ctx.fillText(String(i + 1), px(size - 1) + cell / 2 + 9, px(i));
-  }
+  // The board with its coordinates (goban.js, the live view's drawing); the labels below are
+  // centred as its coordinates are.
+  drawGoban(ctx, { width: size, height: size, cssWidth: g.cssSize, cssHeight: g.cssSize, cell, px, py: px, coordinates: true });
 
   const moves = pathOf(state.current);
-  const stone = (x, y, black, alpha) => {
-    ctx.globalAlpha = alpha;
-    ctx.beginPath();
-    ctx.arc(px(x), px(y), cell * 0.45, 0, 2 * Math.PI);
-    ctx.fillStyle = black ? '#111' : '#fafafa';
-    ctx.fill();
-    ctx.strokeStyle = '#111';
-    ctx.lineWidth = 1;
-    ctx.stroke();
-    ctx.globalAlpha = 1;
-  };
+  const stone = (x, y, black, alpha) => drawStone(ctx, px(x), px(y), cell, black, alpha);
   moves.forEach(([x, y], i) => stone(x, y, i % 2 === 0, 1));
   if (moves.length) {
     const [x, y] = moves[moves.length - 1];
-    ctx.beginPath();
-    ctx.arc(px(x), px(y), Math.max(2, cell * 0.14), 0, 2 * Math.PI);
-    ctx.fillStyle = '#e53935';
-    ctx.fill();
+    markLastMove(ctx, px(x), px(y), cell);
   }
   const facts = state.facts && state.factsKey === positionKey(moves) ? state.facts : null;
   if (facts) {

@@ -46,12 +46,18 @@ function boxNumber(id, low, high) {
   return Number.isInteger(n) && n >= low && n <= high ? n : null;
 }
 
-/** "engine opens": the engine puts the first three stones on the empty board. */
-function engineOpens() {
+/** Starts an opening in which the engine holds `engineColour` for now:
+ * "engine opens" (black: its three stones on the empty board, swap2/swap/Soosõrv step 1) or
+ * "engine chooses" (white: its decision after the person's stones, Soosõrv step 2). */
+function openingBegin(engineColour) {
   const rule = $('opening-rule').value;
-  if (pathOf(state.current).length !== 0) {
+  const stones = pathOf(state.current).length;
+  const opens = engineColour === 'black';
+  const counts = opens ? [0] : rule === 'swap2' ? [3, 5] : [3];
+  if (!counts.includes(stones)) {
     opening = null;
-    openingSay('the engine opens on an empty board (new game first)');
+    openingSay(opens ? 'the engine opens on an empty board (new game first)'
+      : `the engine chooses after ${counts.join(' or ')} stones`);
     return;
   }
   const n = boxNumber('soosorv-n', 1, 10);
@@ -61,30 +67,9 @@ function engineOpens() {
   }
   // Both seats are the person's until the colours are decided.
   setSeats('human', 'human');
-  opening = { rule, n, m: null, engine: 'black', key: '', offers: [], picks: [] };
+  opening = { rule, n, m: null, engine: engineColour, key: '', offers: [], picks: [] };
   openingMark();
-  openingAsk(rule, rule === 'soosorv' ? { step: 1, number: n } : {});
-}
-
-/** "engine chooses": after the person's opening stones the engine decides. */
-function engineChooses() {
-  const rule = $('opening-rule').value;
-  const stones = pathOf(state.current).length;
-  const allowed = rule === 'swap2' ? [3, 5] : [3];
-  if (!allowed.includes(stones)) {
-    opening = null;
-    openingSay(`the engine chooses after ${allowed.join(' or ')} stones`);
-    return;
-  }
-  const n = boxNumber('soosorv-n', 1, 10);
-  if (rule === 'soosorv' && n === null) {
-    openingSay('N must be a whole number from 1 to 10');
-    return;
-  }
-  setSeats('human', 'human');
-  opening = { rule, n, m: null, engine: 'white', key: '', offers: [], picks: [] };
-  openingMark();
-  openingAsk(rule, rule === 'soosorv' ? { step: 2, number: n } : {});
+  openingAsk(rule, rule === 'soosorv' ? { step: opens ? 1 : 2, number: n } : {});
 }
 
 /** The colours are decided: the seats follow, and the game goes on as any other. */
@@ -281,8 +266,8 @@ function setUpOpenings() {
     scheduleRender();
   });
   soosorvOnly();
-  $('opening-opens').addEventListener('click', engineOpens);
-  $('opening-chooses').addEventListener('click', engineChooses);
+  $('opening-opens').addEventListener('click', () => openingBegin('black'));
+  $('opening-chooses').addEventListener('click', () => openingBegin('white'));
   $('opening-black').addEventListener('click', () => personTakes('black'));
   $('opening-white').addEventListener('click', () => personTakes('white'));
   $('opening-offer').addEventListener('click', offerFifths);

@@ -1,6 +1,7 @@
 // Renzoku live view. Reads /events (server-sent events: `reset`, then one JSON LiveEvent per
 // message) and draws the standings, the games in progress and the recently finished games.
-// Plain JavaScript, no build step, nothing loaded from elsewhere.
+// Plain JavaScript, no build step, nothing loaded from elsewhere; goban.js draws the boards and
+// frame.js schedules the renders (both shared with renzoku board).
 'use strict';
 
 const FINISHED_SHOWN = 12;
@@ -128,11 +129,7 @@ function sideToMove(game) {
   return game.info.opening.length % 2;
 }
 
-/** Column letters as renzoku-rules writes them: a..z, then A..F; rows count from 1 at the top. */
-function columnName(x) {
-  return x < 26 ? String.fromCharCode(97 + x) : String.fromCharCode(65 + x - 26);
-}
-
+/** A move as renzoku-rules writes it (goban.js's column letters; rows from 1 at the top). */
 function moveName(x, y) {
   return columnName(x) + (y + 1);
 }
@@ -197,49 +194,7 @@ function drawBoard(canvas, game, big) {
   const px = (x) => left + x * cell;
   const py = (y) => top + y * cell;
 
-  ctx.fillStyle = '#dcb35c';
-  ctx.fillRect(0, 0, cssSize, cssSize);
-  ctx.strokeStyle = '#5a4a2a';
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let x = 0; x < width; x++) {
-    ctx.moveTo(px(x), py(0));
-    ctx.lineTo(px(x), py(height - 1));
-  }
-  for (let y = 0; y < height; y++) {
-    ctx.moveTo(px(0), py(y));
-    ctx.lineTo(px(width - 1), py(y));
-  }
-  ctx.stroke();
-
-  // Star points: the centre, and 3 lines in from the edges on boards of 13 and more.
-  ctx.fillStyle = '#5a4a2a';
-  const stars = [[(width - 1) / 2, (height - 1) / 2]];
-  if (width >= 13 && height >= 13) {
-    stars.push([3, 3], [width - 4, 3], [3, height - 4], [width - 4, height - 4]);
-  }
-  for (const [x, y] of stars) {
-    if (Number.isInteger(x) && Number.isInteger(y)) {
-      ctx.beginPath();
-      ctx.arc(px(x), py(y), Math.max(1.5, cell * 0.1), 0, 2 * Math.PI);
-      ctx.fill();
-    }
-  }
-
-  if (big) {
-    ctx.fillStyle = '#3b2f1a';
-    ctx.font = `${Math.min(13, cell * 0.5)}px sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    for (let x = 0; x < width; x++) {
-      ctx.fillText(columnName(x), px(x), py(0) - cell / 2 - 6);
-      ctx.fillText(columnName(x), px(x), py(height - 1) + cell / 2 + 6);
-    }
-    for (let y = 0; y < height; y++) {
-      ctx.fillText(String(y + 1), px(0) - cell / 2 - 9, py(y));
-      ctx.fillText(String(y + 1), px(width - 1) + cell / 2 + 9, py(y));
-    }
-  }
+  drawGoban(ctx, { width, height, cssWidth: cssSize, cssHeight: cssSize, cell, px, py, coordinates: big });
 
   const list = stones(game);
   const numbers = big && document.getElementById('numbers').checked;
@@ -247,13 +202,7 @@ function drawBoard(canvas, game, big) {
     const cx = px(stone.x);
     const cy = py(stone.y);
     const black = stone.side === 'black';
-    ctx.beginPath();
-    ctx.arc(cx, cy, cell * 0.45, 0, 2 * Math.PI);
-    ctx.fillStyle = black ? '#111' : '#fafafa';
-    ctx.fill();
-    ctx.strokeStyle = '#111';
-    ctx.lineWidth = 1;
-    ctx.stroke();
+    drawStone(ctx, cx, cy, cell, black);
     const last = i === list.length - 1;
     if (numbers) {
       ctx.fillStyle = last ? '#e53935' : black ? '#fafafa' : '#111';
@@ -262,26 +211,12 @@ function drawBoard(canvas, game, big) {
       ctx.textBaseline = 'middle';
       ctx.fillText(String(stone.ply), cx, cy + 0.5);
     } else if (last) {
-      ctx.beginPath();
-      ctx.arc(cx, cy, Math.max(2, cell * 0.14), 0, 2 * Math.PI);
-      ctx.fillStyle = '#e53935';
-      ctx.fill();
+      markLastMove(ctx, cx, cy, cell);
     }
   });
 }
 
 // ---- page ---------------------------------------------------------------------------------
-
-let renderQueued = false;
-
-function scheduleRender() {
-  if (renderQueued) return;
-  renderQueued = true;
-  requestAnimationFrame(() => {
-    renderQueued = false;
-    render();
-  });
-}
 
 /** A tournament shows standings and game cards; a lone game (the referee) is shown large. */
 function isTournament() {

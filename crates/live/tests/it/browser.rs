@@ -7,7 +7,7 @@
 
 use std::net::SocketAddr;
 
-use crate::chromium::{Browser, find_chromium};
+use crate::chromium::{Browser, chromium_or_notice};
 use renzoku_live::{
     EngineInfo, GameEnd, GameInfo, LiveEvent, LiveHub, MoveEvent, Side, StandingRow, Standings,
     serve,
@@ -15,27 +15,6 @@ use renzoku_live::{
 
 fn loopback() -> SocketAddr {
     SocketAddr::from(([127, 0, 0, 1], 0))
-}
-
-fn chromium_or_notice() -> Option<std::path::PathBuf> {
-    let found = find_chromium();
-    if found.is_none() {
-        // CI must run the test for real (its `.ci/run` installs chromium).
-        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-        assert!(
-            !ci,
-            "CI is set and no chromium was found (install Debian's chromium, or set \
-                      RENZOKU_CHROMIUM): the browser tests cannot be skipped in CI"
-        );
-        eprintln!("NOTICE: no chromium found (set RENZOKU_CHROMIUM); browser test skipped");
-    }
-    found
-}
-
-fn save_screenshot(browser: &mut Browser, name: &str) {
-    if let Some(dir) = std::env::var_os("RENZOKU_LIVE_SCREENSHOTS") {
-        browser.screenshot(&std::path::Path::new(&dir).join(name));
-    }
 }
 
 fn game(game: u64, black: &str, white: &str) -> LiveEvent {
@@ -140,7 +119,7 @@ fn a_single_game_shows_its_moves_players_and_engine_reports_and_follows_new_move
         hub.publish(event);
     }
     assert!(browser.wait_for("document.querySelector(\"#moves tr[data-move='e5']\")"));
-    save_screenshot(&mut browser, "single-game.png");
+    browser.screenshot_if_asked("RENZOKU_LIVE_SCREENSHOTS", "single-game.png");
     hub.publish(LiveEvent::GameEnded(GameEnd {
         game: 1,
         winner: Some(Side::Black),
@@ -223,7 +202,7 @@ fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
     let text = browser.text();
     assert!(text.contains("Game 2: beta vs alpha"), "{text}");
     assert_eq!(browser.evaluate("document.querySelectorAll('#moves tr').length"), 5);
-    save_screenshot(&mut browser, "tournament-focus.png");
+    browser.screenshot_if_asked("RENZOKU_LIVE_SCREENSHOTS", "tournament-focus.png");
 }
 
 /// A report in the AlphaGomoku summary style (`ev` in percent for the side to move).
@@ -295,7 +274,7 @@ fn the_evaluation_graph_shows_both_engines_reports_from_blacks_side_and_follows_
     let grown = r#"[[4,0.731,"white"],[5,0.6,"black"],[6,0,"white"],[7,1,"black"]]"#;
     assert!(browser.wait_for(&format!("{values} === '{grown}'")));
     assert!(browser.wait_for(&format!("{} !== {before}", checksum("eval-graph"))));
-    save_screenshot(&mut browser, "eval-graph.png");
+    browser.screenshot_if_asked("RENZOKU_LIVE_SCREENSHOTS", "eval-graph.png");
 }
 
 #[test]
@@ -384,5 +363,5 @@ fn the_match_graphs_show_elo_with_its_error_and_the_llr_against_its_bounds() {
     assert!(browser.wait_for(&format!("{llr} === '[[1,0.4],[2,0.5],[3,0.9],[4,1.6]]'")));
     assert!(browser.wait_for(&format!("{} !== {before}", checksum("sprt-graph"))));
     assert!(browser.text().contains("after 4 games"));
-    save_screenshot(&mut browser, "match-graphs.png");
+    browser.screenshot_if_asked("RENZOKU_LIVE_SCREENSHOTS", "match-graphs.png");
 }

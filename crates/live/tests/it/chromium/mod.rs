@@ -29,6 +29,23 @@ pub fn find_chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// The browser for a test, or `None` with a notice on a developer's machine without one. CI
+/// must run the browser tests for real (its `.ci/run` installs chromium): under `CI=true` a
+/// missing browser fails the test.
+pub fn chromium_or_notice() -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+        assert!(
+            !ci,
+            "CI is set and no chromium was found (install Debian's chromium, or set \
+             RENZOKU_CHROMIUM): the browser tests cannot be skipped in CI"
+        );
+        eprintln!("NOTICE: no chromium found (set RENZOKU_CHROMIUM); browser test skipped");
+    }
+    found
+}
+
 pub struct Browser {
     child: Child,
     profile: PathBuf,
@@ -142,6 +159,14 @@ impl Browser {
     /// The page's visible text.
     pub fn text(&mut self) -> String {
         self.evaluate("document.body.innerText").as_str().unwrap_or_default().to_owned()
+    }
+
+    /// Saves what the page shows as `name` in the folder named by the environment variable
+    /// `folder_var`, when it is set (the tests' pictures for the READMEs).
+    pub fn screenshot_if_asked(&mut self, folder_var: &str, name: &str) {
+        if let Some(dir) = std::env::var_os(folder_var) {
+            self.screenshot(&Path::new(&dir).join(name));
+        }
     }
 
     pub fn screenshot(&mut self, path: &Path) {
