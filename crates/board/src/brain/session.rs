@@ -441,6 +441,12 @@ impl Session {
             Reply::Swap if opening => self.opening_answer(Answer::Swap).await,
             Reply::Move(p) | Reply::Suggest(p) => self.answer(vec![p]).await,
             Reply::Moves(points) => self.answer(points).await,
+            // A stale answer (the think was given up) is dropped like a stale move.
+            Reply::Swap | Reply::MovesWithCount { .. }
+                if self.current.as_ref().is_some_and(|c| c.discard) =>
+            {
+                self.answer(Vec::new()).await;
+            }
             Reply::Swap | Reply::MovesWithCount { .. } if self.current.is_some() => {
                 let text = format!(
                     "{} answered \"{}\" where a move was asked.",

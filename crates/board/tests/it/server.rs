@@ -54,7 +54,17 @@ fn the_page_is_embedded_and_loads_nothing_from_elsewhere() {
     let addr = server.local_addr();
     let page = common::get(addr, "/").text();
     assert!(page.contains("Renzoku board"));
-    for path in ["/", "/board.js", "/style.css"] {
+    // The board's own files and those shared with the live view.
+    for path in [
+        "/",
+        "/board.js",
+        "/openings.js",
+        "/style.css",
+        "/base.css",
+        "/goban.js",
+        "/frame.js",
+        "/graphs.js",
+    ] {
         let response = common::get(addr, path);
         assert_eq!(response.status, 200, "{path}");
         let text = response.text();
@@ -147,6 +157,14 @@ fn a_session_reports_an_engine_that_cannot_start_and_requests_are_checked() {
         json!({"type": "think", "id": 1, "purpose": "analyse", "rule": "renju", "size": 15, "moves": [], "nbest": 0}),
         json!({"type": "engine", "index": 5}),
         json!({"type": "run", "program": "/bin/sh"}),
+        // Opening decisions that break the rule: the wrong stones, an opening that is not one
+        // of the 26, symmetrical fifth moves.
+        json!({"type": "think", "id": 1, "purpose": "swap", "rule": "freestyle", "size": 15, "moves": [[7, 7]]}),
+        json!({"type": "think", "id": 1, "purpose": "soosorv", "rule": "renju", "size": 15,
+               "moves": [[0, 0], [1, 1], [2, 2]], "step": 2, "number": 8}),
+        json!({"type": "think", "id": 1, "purpose": "soosorv", "rule": "renju", "size": 15,
+               "moves": [[7, 7], [7, 6], [7, 5], [7, 9]], "step": 6, "number": 2,
+               "offers": [[6, 7], [8, 7]]}),
     ];
     for body in bad {
         let (status, reply) = post(addr, &path, &body);
