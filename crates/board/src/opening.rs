@@ -231,7 +231,7 @@ mod tests {
         position::replay(Rule::Renju, 15, moves).expect("a legal game")
     }
 
-    /// h8, h7 (direct), j6: 13D? Any of the 26: centre, next to it, central 5×5.
+    /// h8, h7, j6 in our rows (row 1 at the top): Sosei (3D), one of the 26.
     fn opening() -> Vec<Point> {
         vec![p(7, 7), p(7, 6), p(9, 5)]
     }
@@ -272,8 +272,8 @@ mod tests {
 
     #[test]
     fn offered_fifths_are_counted_legal_and_not_symmetrical() {
-        // A position symmetric about the vertical line x = 7: h8, h7, h6... use h8 (B), h9 (W),
-        // h10 (B), h6 (W): mirror x -> 14 - x maps it onto itself.
+        // h8 h7 h6 h10 (black, white, black, white), all on the h column: the mirror x -> 14 - x
+        // maps the position onto itself, so g8 and i8 are the same fifth move.
         let four = vec![p(7, 7), p(7, 6), p(7, 5), p(7, 9)];
         let g = game(&four);
         let step6 = |offers: &[Point]| {
