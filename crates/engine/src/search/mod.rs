@@ -2,8 +2,7 @@
 //! one thread's alpha-beta (`worker`), the threat searches (`threat`), move generation
 //! (`movegen`), the transposition table and its file (`tt`, `hashfile`, `probe`), time
 //! (`timeman`, `caution`), what a search is given and returns (`limits`, `result`), the
-//! position's part of a move's ordering score (`order`), the tunable constants (`params`) and
-//! which thread's answer is played (`vote`).
+//! position's part of a move's ordering score (`order`) and the tunable constants (`params`).
 
 pub(crate) mod caution;
 pub(crate) mod hashfile;
@@ -17,5 +16,4 @@ pub(crate) mod root;
 pub(crate) mod threat;
 pub(crate) mod timeman;
 pub(crate) mod tt;
-pub(crate) mod vote;
 pub(crate) mod worker;

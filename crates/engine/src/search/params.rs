@@ -106,12 +106,6 @@ params! {
          would make even a two are skipped (Rapfi's trivial-move pruning)";
     LateMovesPv, "late_moves_pv", 1, 0, 1,
         "1: late-move pruning also in PV nodes below the root (as Rapfi's move-count pruning)";
-    SmpVote, "smp_vote", 1, 0, 1,
-        "1: with several threads, the answer is voted among the threads' last completed \
-         iterations (depth and score); 0: the main thread's answer";
-    SmpSkipPeriod, "smp_skip_period", 3, 0, 8,
-        "0: helper threads search every depth; else helper i skips depth d when d + i is a \
-         multiple of this (from depth 3)";
     TimeTurnSoftPercent, "time_turn_soft_percent", 60, 20, 100,
         "with a turn time limit, no new iteration starts after this percentage of the turn's \
          usable time";

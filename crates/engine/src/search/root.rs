@@ -18,7 +18,6 @@ use crate::search::params::Param;
 use crate::search::result::SearchResult;
 use crate::search::timeman::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::vote::{ThreadAnswer, best_thread};
 use crate::search::worker::{MAX_PLY, Shared, Worker};
 
 /// Fours a root VCF probe may chain, and its node budget before the main search.
@@ -223,46 +222,22 @@ pub fn run(
     }
 
     let outcome = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|id| {
-                let pos = pos.clone();
-                let shared = &shared;
-                let moves = moves.clone();
-                scope.spawn(move || {
-                    let mut helper = Worker::new(pos, shared, false);
-                    let o = iterate(&mut helper, moves, limits, &budget, None, id);
-                    helper.flush();
-                    o
-                })
-            })
-            .collect();
+        for id in 1..threads {
+            let pos = pos.clone();
+            let shared = &shared;
+            let moves = moves.clone();
+            scope.spawn(move || {
+                let mut helper = Worker::new(pos, shared, false);
+                iterate(&mut helper, moves, limits, &budget, None, id);
+                helper.flush();
+            });
+        }
         let o = iterate(&mut main, moves.clone(), limits, &budget, Some(observer), 0);
         shared.stop_int.store(true, Ordering::Relaxed);
         main.flush();
-        // A helper that panicked has no answer; the main thread's stands.
-        let answers: Vec<Option<Outcome>> =
-            helpers.into_iter().map(|h| h.join().ok().flatten()).collect();
-        // Multi-PV reports and fixed-depth searches are the main thread's, as in Stockfish.
-        let voting = limits.multi_pv <= 1
-            && limits.max_depth.is_none()
-            && limits.params.get(Param::SmpVote) == 1;
-        match o {
-            Some(main_answer) if voting => Some(vote_among(main_answer, answers)),
-            o => o,
-        }
+        o
     });
     finish(&main, Some(outcome.unwrap_or(quick)))
-}
-
-/// The answer of the thread that wins the vote ([`best_thread`]) among the main thread's and
-/// the helpers' last completed iterations.
-fn vote_among(main: Outcome, helpers: Vec<Option<Outcome>>) -> Outcome {
-    let mut all: Vec<Outcome> = vec![main];
-    all.extend(helpers.into_iter().flatten());
-    let answers: Vec<ThreadAnswer> =
-        all.iter().map(|o| ThreadAnswer { best: o.best, score: o.score, depth: o.depth }).collect();
-    let chosen = best_thread(&answers);
-    all.swap_remove(chosen)
 }
 
 fn report_proof(w: &Worker<'_>, observer: &mut dyn SearchObserver, n: u32, line: &[usize]) {
@@ -308,12 +283,7 @@ fn iterate<'o>(
     let mut time_scale = 1.0f64;
     let start_depth = limits.start_depth.clamp(1, max_depth);
     for depth in start_depth..=max_depth {
-        let skip_period = limits.params.get(Param::SmpSkipPeriod).max(0) as usize;
-        if id > 0
-            && depth > 2
-            && skip_period > 0
-            && (depth as usize + id).is_multiple_of(skip_period)
-        {
+        if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
             continue;
         }
         for pv_index in 0..multi_pv {
