@@ -1,6 +1,6 @@
-//! `renzoku board` in a real browser: headless Chromium (the live view's DevTools driver) opens
-//! the page served with pbrain-renzoku (`renzoku brain`) or a zoo engine, clicks the board and
-//! reads what the page shows. Under `CI=true` a missing browser fails; on a developer's machine
+//! `renzoku board` in a real browser: headless Chromium (the live view's driver, over the
+//! headless_chrome crate) opens the page served with pbrain-renzoku (`renzoku brain`) or a zoo
+//! engine, clicks the board with the mouse (or taps it) and reads what the page shows. Under `CI=true` a missing browser fails; on a developer's machine
 //! the tests are skipped with a notice. `RENZOKU_BOARD_SCREENSHOTS=DIR` saves what they saw.
 
 use std::net::SocketAddr;
@@ -26,50 +26,53 @@ pub(crate) fn start(engines: Vec<EngineSpec>) -> BoardServer {
 
 pub(crate) fn open(chromium: &std::path::Path, server: &BoardServer, hash: &str) -> Browser {
     let url = format!("http://{}/{hash}", server.local_addr());
-    let mut browser = Browser::launch(chromium, &url, 1100, 1020);
+    let browser = Browser::launch(chromium, &url, 1100, 1020);
     assert!(browser.wait_for("document.getElementById('status').textContent === 'connected'"));
     browser
 }
 
-/// Clicks the board's point (x, y) as a mouse would.
-pub(crate) fn click(browser: &mut Browser, x: u8, y: u8) {
-    browser.evaluate(&format!(
-        "(() => {{ const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
-         const size = state.size; const cell = (c.clientWidth - 56) / size; \
-         const at = (v) => 28 + cell / 2 + v * cell; \
-         c.dispatchEvent(new PointerEvent('pointerup', {{ clientX: r.left + at({x}), \
-           clientY: r.top + at({y}), pointerType: 'mouse', bubbles: true }})); }})()"
+/// Where the board's point (x, y) is in the viewport (CSS pixels), scrolled into view first
+/// when it is outside it.
+fn on_screen(browser: &Browser, x: u8, y: u8) -> (f64, f64) {
+    let at = browser.evaluate(&format!(
+        "(() => {{ const c = document.getElementById('board'); \
+         const cell = (c.clientWidth - 56) / state.size; const at = (v) => 28 + cell / 2 + v * cell; \
+         let r = c.getBoundingClientRect(); const px = r.left + at({x}); const py = r.top + at({y}); \
+         if (px < 0 || py < 0 || px >= innerWidth || py >= innerHeight) {{ \
+           scrollBy(px - innerWidth / 2, py - innerHeight / 2); r = c.getBoundingClientRect(); }} \
+         return JSON.stringify([r.left + at({x}), r.top + at({y})]); }})()"
     ));
+    let [px, py]: [f64; 2] =
+        serde_json::from_str(at.as_str().unwrap_or("")).expect("the point's page coordinates");
+    (px, py)
+}
+
+/// Clicks the board's point (x, y) with the mouse.
+pub(crate) fn click(browser: &Browser, x: u8, y: u8) {
+    let (px, py) = on_screen(browser, x, y);
+    browser.click_at(px, py);
 }
 
 /// Taps the board's point (x, y) with a finger.
-fn tap(browser: &mut Browser, x: u8, y: u8) {
-    browser.evaluate(&format!(
-        "(() => {{ const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
-         const cell = (c.clientWidth - 56) / state.size; const at = (v) => 28 + cell / 2 + v * cell; \
-         c.dispatchEvent(new PointerEvent('pointerup', {{ clientX: r.left + at({x}), \
-           clientY: r.top + at({y}), pointerType: 'touch', bubbles: true }})); }})()"
-    ));
+fn tap(browser: &Browser, x: u8, y: u8) {
+    let (px, py) = on_screen(browser, x, y);
+    browser.tap_at(px, py);
 }
 
 /// Moves the mouse over the board's point (x, y).
-fn hover(browser: &mut Browser, x: u8, y: u8) {
-    browser.evaluate(&format!(
-        "(() => {{ const c = document.getElementById('board'); const r = c.getBoundingClientRect(); \
-         const cell = (c.clientWidth - 56) / state.size; const at = (v) => 28 + cell / 2 + v * cell; \
-         c.dispatchEvent(new PointerEvent('pointermove', {{ clientX: r.left + at({x}), \
-           clientY: r.top + at({y}), pointerType: 'mouse', bubbles: true }})); }})()"
-    ));
+fn hover(browser: &Browser, x: u8, y: u8) {
+    let (px, py) = on_screen(browser, x, y);
+    browser.hover_at(px, py);
 }
 
-pub(crate) fn set(browser: &mut Browser, id: &str, value: &str) {
+pub(crate) fn set(browser: &Browser, id: &str, value: &str) {
     browser.evaluate(&format!(
         "(() => {{ const e = document.getElementById('{id}'); e.value = '{value}'; \
          e.dispatchEvent(new Event('change')); }})()"
     ));
 }
 
-pub(crate) fn moves_shown(browser: &mut Browser) -> Vec<String> {
+pub(crate) fn moves_shown(browser: &Browser) -> Vec<String> {
     let list = browser.evaluate(
         "JSON.stringify([...document.querySelectorAll('#moves .mv')].map((e) => e.dataset.move))",
     );
@@ -81,17 +84,17 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     let _turn = crate::module_turn(module_path!());
     let Some(chromium) = chromium_or_notice() else { return };
     let server = start(vec![engine("renzoku", &["brain"])]);
-    let mut browser = open(&chromium, &server, "#rule=renju&size=15&moves=");
-    set(&mut browser, "limit", "time:1000");
-    click(&mut browser, 7, 7);
+    let browser = open(&chromium, &server, "#rule=renju&size=15&moves=");
+    set(&browser, "limit", "time:1000");
+    click(&browser, 7, 7);
     // The person's h8, then the engine's answer.
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
-    assert_eq!(moves_shown(&mut browser)[0], "h8");
+    assert_eq!(moves_shown(&browser)[0], "h8");
     assert!(browser.wait_for("location.hash.startsWith('#rule=renju&size=15&moves=h8')"));
     browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-play.png");
 
     // Analysis: at least two candidates with evaluations, deepening.
-    set(&mut browser, "nbest", "3");
+    set(&browser, "nbest", "3");
     browser.evaluate("document.getElementById('analysis').click()");
     assert!(browser.wait_for("Number(document.getElementById('board').dataset.candidates) >= 2"));
     assert!(browser.wait_for("document.querySelectorAll('#candidates tr').length >= 2"));
@@ -110,7 +113,7 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     // Hovering the best candidate shows its line as numbered ghost stones.
     let best = browser.evaluate("JSON.stringify(state.lines[0].pv[0])");
     let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
-    hover(&mut browser, x, y);
+    hover(&browser, x, y);
     assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
     browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-analysis.png");
     // Leaving the best move out (yxblock): the analysis goes on without it.
@@ -125,19 +128,16 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     assert!(browser.wait_for("document.getElementById('blocked').hidden"));
     // While analysis streams, no task of the page's runs long (Chromium's long-task entries are
     // tasks over 50 ms).
-    browser.evaluate(
-        "window.longTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) \
-         window.longTasks.push(e.duration); }).observe({ entryTypes: ['longtask'] })",
-    );
+    browser.watch_long_tasks();
     std::thread::sleep(Duration::from_secs(3));
-    let long = browser.evaluate("JSON.stringify(window.longTasks)");
-    eprintln!("long tasks (> 50 ms) in 3 s of streaming analysis: {long}");
+    let long = browser.long_tasks();
+    eprintln!("long tasks (> 50 ms) in 3 s of streaming analysis: {long:?}");
 
     // The time from a click to the first candidates (two people, so the engine only analyses).
-    set(&mut browser, "white", "human");
+    set(&browser, "white", "human");
     browser.evaluate("delete document.body.dataset.firstLinesMs");
     let started = Instant::now();
-    click(&mut browser, 3, 3);
+    click(&browser, 3, 3);
     assert!(browser.wait_for("document.body.dataset.firstLinesMs !== undefined"));
     let ms = browser.evaluate("document.body.dataset.firstLinesMs");
     eprintln!(
@@ -146,7 +146,7 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
         started.elapsed().as_millis()
     );
     // A finger cannot hover: the first tap on a candidate shows its line, the second plays it.
-    let before = moves_shown(&mut browser).len();
+    let before = moves_shown(&browser).len();
     // Read and tapped in one go, so that the candidates cannot change in between.
     let best = browser.evaluate(
         "(() => { const [x, y] = state.lines[0].pv[0]; const c = document.getElementById('board'); \
@@ -158,8 +158,8 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     );
     let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
     assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
-    assert_eq!(moves_shown(&mut browser).len(), before, "the first tap only shows the line");
-    tap(&mut browser, x, y);
+    assert_eq!(moves_shown(&browser).len(), before, "the first tap only shows the line");
+    tap(&browser, x, y);
     assert!(
         browser.wait_for(&format!(
             "document.querySelectorAll('#moves .mv').length === {}",
@@ -174,17 +174,17 @@ fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_tri
     let Some(chromium) = chromium_or_notice() else { return };
     let server = start(vec![engine("renzoku", &["brain"])]);
     // Black e8 f8 g6 g7, white far away: g8 is a double three for black to move.
-    let mut browser = open(&chromium, &server, "#rule=renju&size=15&moves=e8a1f8a15g6o1g7o15");
-    set(&mut browser, "white", "human");
+    let browser = open(&chromium, &server, "#rule=renju&size=15&moves=e8a1f8a15g6o1g7o15");
+    set(&browser, "white", "human");
     assert!(browser.wait_for("state.facts && state.facts.forbidden.length > 0"));
-    click(&mut browser, 6, 7);
+    click(&browser, 6, 7);
     assert!(browser.wait_for(
         "document.getElementById('notice').textContent.includes('g8 is forbidden for black (double three)')"
     ));
-    assert_eq!(moves_shown(&mut browser).len(), 8, "the forbidden move was not played");
+    assert_eq!(moves_shown(&browser).len(), 8, "the forbidden move was not played");
 
     // Undo, redo, and a variation.
-    click(&mut browser, 10, 10);
+    click(&browser, 10, 10);
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 9"));
     browser.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }))");
     assert!(browser.wait_for("location.hash.endsWith('moves=e8a1f8a15g6o1g7o15')"));
@@ -192,7 +192,7 @@ fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_tri
     assert!(browser.wait_for("location.hash.endsWith('g7o15k11')"));
     browser.evaluate("document.getElementById('undo').click()");
     assert!(browser.wait_for("location.hash.endsWith('moves=e8a1f8a15g6o1g7o15')"));
-    click(&mut browser, 11, 11);
+    click(&browser, 11, 11);
     assert!(browser.wait_for("location.hash.endsWith('g7o15l12')"));
     assert!(browser.wait_for("document.querySelectorAll('#moves .var').length === 1"));
     // A click on a move of the list goes there.
@@ -235,7 +235,7 @@ fn renju_forbidden_clicks_are_refused_and_undo_redo_variations_and_sgf_round_tri
         browser.evaluate("JSON.stringify(state.facts.result.line)"),
         "[[3,7],[4,7],[5,7],[6,7],[7,7]]"
     );
-    click(&mut browser, 0, 0);
+    click(&browser, 0, 0);
     assert!(
         browser
             .wait_for("document.getElementById('notice').textContent.includes('the game is over')")
@@ -248,18 +248,18 @@ fn a_brain_that_crashes_mid_think_is_reported_and_a_restart_works() {
     let Some(chromium) = chromium_or_notice() else { return };
     // The zoo engine answers its first move, then exits when asked for the second.
     let server = start(vec![engine("zoo-crash", &["zoo", "crash", "--after", "1"])]);
-    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
-    click(&mut browser, 7, 7);
+    let browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
+    click(&browser, 7, 7);
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
     let second = browser.evaluate("JSON.stringify(state.current.move)");
     let taken: [u8; 2] = serde_json::from_str(second.as_str().unwrap_or("[0,0]")).expect("point");
     let (x, y) = if taken == [0, 0] { (1, 1) } else { (0, 0) };
-    click(&mut browser, x, y);
+    click(&browser, x, y);
     assert!(browser.wait_for("!document.getElementById('restart').hidden"));
     let text = browser.text();
     assert!(text.contains("zoo-crash exited"), "{text}");
     assert!(text.contains("while thinking"), "{text}");
-    assert_eq!(moves_shown(&mut browser).len(), 3, "the game is kept");
+    assert_eq!(moves_shown(&browser).len(), 3, "the game is kept");
     // A restart starts a fresh process, which answers (its first move).
     browser.evaluate("document.getElementById('restart').click()");
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 4"));
@@ -295,15 +295,15 @@ fn closing_pages_and_stopping_the_server_end_their_brains_and_the_limit_holds() 
     let server = serve(SocketAddr::from(([127, 0, 0, 1], 0)), config).expect("serve");
     let mut pages = Vec::new();
     for _ in 0..2 {
-        let mut page = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
-        click(&mut page, 7, 7);
+        let page = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
+        click(&page, 7, 7);
         assert!(page.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
         pages.push(page);
     }
     assert_eq!(children_running(tag), 2);
     // A third page is told that the limit is reached.
     let url = format!("http://{}/", server.local_addr());
-    let mut third = Browser::launch(&chromium, &url, 800, 700);
+    let third = Browser::launch(&chromium, &url, 800, 700);
     assert!(
         third.wait_for("document.getElementById('brain-text').textContent.includes('--max-games')")
     );
@@ -329,16 +329,16 @@ fn a_hanging_brain_a_brain_writing_junk_and_a_brains_error_are_reported_in_words
         engine("zoo-junk", &["zoo", "junk"]),
         engine("zoo-error", &["zoo", "error"]),
     ]);
-    let mut browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
-    set(&mut browser, "limit", "time:1000");
-    click(&mut browser, 7, 7);
+    let browser = open(&chromium, &server, "#rule=freestyle&size=15&moves=");
+    set(&browser, "limit", "time:1000");
+    click(&browser, 7, 7);
     // Past its time (and the grace) it is asked to stop; it does not answer that either.
     assert!(browser.wait_for("!document.getElementById('restart').hidden"));
     let text = browser.text();
     assert!(text.contains("zoo-hang did not answer yxstop"), "{text}");
-    assert_eq!(moves_shown(&mut browser).len(), 1, "the game is kept");
+    assert_eq!(moves_shown(&browser).len(), 1, "the game is kept");
     // The other engine of the command line: its junk is shown, then it is stopped the same way.
-    set(&mut browser, "engine", "1");
+    set(&browser, "engine", "1");
     assert!(
         browser.wait_for(
             "document.getElementById('message').textContent.includes('not the protocol')"
@@ -348,7 +348,7 @@ fn a_hanging_brain_a_brain_writing_junk_and_a_brains_error_are_reported_in_words
     assert!(browser.wait_for("!document.getElementById('restart').hidden"));
     assert!(browser.text().contains("zoo-junk did not answer yxstop"));
     // A brain's ERROR is shown as it is, and the think is given up (no fault: nothing broke).
-    set(&mut browser, "engine", "2");
+    set(&browser, "engine", "2");
     assert!(browser.wait_for(
         "document.getElementById('message').textContent === 'ERROR I do not feel like playing'"
     ));
@@ -364,22 +364,22 @@ fn without_a_limit_move_now_plays_and_the_page_fits_a_phone() {
     let Some(chromium) = chromium_or_notice() else { return };
     let server = start(vec![engine("renzoku", &["brain"])]);
     let url = format!("http://{}/#rule=standard&size=20&moves=", server.local_addr());
-    let mut browser = Browser::launch(&chromium, &url, 390, 844);
+    let browser = Browser::launch(&chromium, &url, 390, 844);
     assert!(browser.wait_for("document.getElementById('status').textContent === 'connected'"));
-    set(&mut browser, "limit", "unlimited");
-    click(&mut browser, 9, 9);
+    set(&browser, "limit", "unlimited");
+    click(&browser, 9, 9);
     assert!(
         browser.wait_for("document.getElementById('brain-text').textContent.includes('thinking')")
     );
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(moves_shown(&mut browser).len(), 1, "no limit: still thinking");
+    assert_eq!(moves_shown(&browser).len(), 1, "no limit: still thinking");
     browser.evaluate("document.getElementById('stop').click()");
     assert!(browser.wait_for("document.querySelectorAll('#moves .mv').length === 2"));
     // At a phone's width the board fits the screen and is drawn for its pixel density.
     browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-phone.png");
     // The engine proposes a balanced pair (yxbalancetwo), then a balanced move (yxbalanceone).
-    set(&mut browser, "white", "human");
-    set(&mut browser, "limit", "time:1000");
+    set(&browser, "white", "human");
+    set(&browser, "limit", "time:1000");
     browser.evaluate("document.getElementById('balance2').click()");
     let pair = browser.wait_for("document.querySelectorAll('#moves .mv').length === 4");
     assert!(pair, "{}", browser.text());

@@ -12,26 +12,26 @@ use renzoku_board::BoardServer;
 fn opening_page(rule: &str, opening: &str) -> Option<(BoardServer, Browser)> {
     let chromium = chromium_or_notice()?;
     let server = start(vec![engine("renzoku", &["brain"])]);
-    let mut browser = open(&chromium, &server, &format!("#rule={rule}&size=15&moves="));
-    set(&mut browser, "limit", "time:1000");
-    set(&mut browser, "opening-rule", opening);
+    let browser = open(&chromium, &server, &format!("#rule={rule}&size=15&moves="));
+    set(&browser, "limit", "time:1000");
+    set(&browser, "opening-rule", opening);
     Some((server, browser))
 }
 
-fn notice(browser: &mut Browser) -> String {
+fn notice(browser: &Browser) -> String {
     browser.evaluate("document.getElementById('notice').textContent").as_str().unwrap_or("").into()
 }
 
-fn press(browser: &mut Browser, id: &str) {
+fn press(browser: &Browser, id: &str) {
     browser.evaluate(&format!("document.getElementById('{id}').click()"));
 }
 
-fn wait_moves(browser: &mut Browser, n: usize) {
+fn wait_moves(browser: &Browser, n: usize) {
     let done = browser.wait_for(&format!("document.querySelectorAll('#moves .mv').length === {n}"));
     assert!(done, "{n} moves expected: {}", browser.text());
 }
 
-fn wait_notice(browser: &mut Browser, starts: &str) -> String {
+fn wait_notice(browser: &Browser, starts: &str) -> String {
     // While the engine thinks the notice ends with '…'.
     let done = browser.wait_for(&format!(
         "(() => {{ const t = document.getElementById('notice').textContent; \
@@ -41,15 +41,15 @@ fn wait_notice(browser: &mut Browser, starts: &str) -> String {
     notice(browser)
 }
 
-fn seats(browser: &mut Browser) -> (String, String) {
-    let value = |b: &mut Browser, id: &str| {
+fn seats(browser: &Browser) -> (String, String) {
+    let value = |b: &Browser, id: &str| {
         b.evaluate(&format!("document.getElementById('{id}').value")).as_str().unwrap_or("").into()
     };
     (value(browser, "black"), value(browser, "white"))
 }
 
 /// The first empty square of a few near the centre (a sensible 4th).
-fn free_square(browser: &mut Browser) -> (u8, u8) {
+fn free_square(browser: &Browser) -> (u8, u8) {
     let free = browser.evaluate(
         "(() => { const taken = pathOf(state.current).map(([x, y]) => `${x},${y}`); \
          for (const [x, y] of [[8, 8], [6, 8], [8, 6], [6, 6], [9, 9], [5, 5]]) \
@@ -60,13 +60,13 @@ fn free_square(browser: &mut Browser) -> (u8, u8) {
 }
 
 /// The fifth moves shown on the board (the engine's offers or the person's picks).
-fn fifths(browser: &mut Browser) -> Vec<[u8; 2]> {
+fn fifths(browser: &Browser) -> Vec<[u8; 2]> {
     let shown = browser.evaluate("document.getElementById('board').dataset.fifths || '[]'");
     serde_json::from_str(shown.as_str().unwrap_or("[]")).unwrap_or_default()
 }
 
 /// A new game on an empty board with both seats the person's.
-fn new_game(browser: &mut Browser, rule: &str) {
+fn new_game(browser: &Browser, rule: &str) {
     set(browser, "black", "human");
     set(browser, "white", "human");
     set(browser, "rule", rule);
@@ -74,7 +74,7 @@ fn new_game(browser: &mut Browser, rule: &str) {
     wait_moves(browser, 0);
 }
 
-fn play(browser: &mut Browser, stones: &[(u8, u8)]) {
+fn play(browser: &Browser, stones: &[(u8, u8)]) {
     for &(x, y) in stones {
         let before = moves_shown(browser).len();
         click(browser, x, y);
@@ -85,29 +85,29 @@ fn play(browser: &mut Browser, stones: &[(u8, u8)]) {
 #[test]
 fn swap2_with_the_engine_opening_or_choosing() {
     let _turn = crate::module_turn(module_path!());
-    let Some((_server, mut browser)) = opening_page("freestyle", "swap2") else { return };
+    let Some((_server, browser)) = opening_page("freestyle", "swap2") else { return };
     // The engine opens (SWAP2BOARD, no stones): three stones; the person takes white and plays
     // the 4th, the engine (black) answers.
-    press(&mut browser, "opening-opens");
-    wait_moves(&mut browser, 3);
-    wait_notice(&mut browser, "swap2: the engine opened");
-    press(&mut browser, "opening-white");
-    assert_eq!(seats(&mut browser).0, "engine");
-    let (x, y) = free_square(&mut browser);
-    click(&mut browser, x, y);
-    wait_moves(&mut browser, 5);
+    press(&browser, "opening-opens");
+    wait_moves(&browser, 3);
+    wait_notice(&browser, "swap2: the engine opened");
+    press(&browser, "opening-white");
+    assert_eq!(seats(&browser).0, "engine");
+    let (x, y) = free_square(&browser);
+    click(&browser, x, y);
+    wait_moves(&browser, 5);
 
     // The person opens with three stones and the engine chooses: it takes black (SWAP), or
     // stays white and plays the 4th, or puts the 4th and 5th.
-    new_game(&mut browser, "freestyle");
-    play(&mut browser, &[(7, 7), (8, 7), (7, 8)]);
-    press(&mut browser, "opening-chooses");
-    let said = wait_notice(&mut browser, "swap2: the engine ");
-    let shown = moves_shown(&mut browser).len();
+    new_game(&browser, "freestyle");
+    play(&browser, &[(7, 7), (8, 7), (7, 8)]);
+    press(&browser, "opening-chooses");
+    let said = wait_notice(&browser, "swap2: the engine ");
+    let shown = moves_shown(&browser).len();
     match said.as_str() {
         "swap2: the engine takes black; you play white" => {
             assert_eq!(shown, 3);
-            assert_eq!(seats(&mut browser).0, "engine");
+            assert_eq!(seats(&browser).0, "engine");
         }
         "swap2: the engine stays white; you play black" => assert_eq!(shown, 4),
         other => {
@@ -120,48 +120,48 @@ fn swap2_with_the_engine_opening_or_choosing() {
 #[test]
 fn swap_with_the_engine_opening_or_choosing() {
     let _turn = crate::module_turn(module_path!());
-    let Some((_server, mut browser)) = opening_page("freestyle", "swap") else { return };
+    let Some((_server, browser)) = opening_page("freestyle", "swap") else { return };
     // Asked at the wrong moment, the page says when it can be.
-    play(&mut browser, &[(7, 7)]);
-    press(&mut browser, "opening-opens");
-    wait_notice(&mut browser, "swap: the engine opens on an empty board");
-    press(&mut browser, "opening-chooses");
-    wait_notice(&mut browser, "swap: the engine chooses after 3 stones");
+    play(&browser, &[(7, 7)]);
+    press(&browser, "opening-opens");
+    wait_notice(&browser, "swap: the engine opens on an empty board");
+    press(&browser, "opening-chooses");
+    wait_notice(&browser, "swap: the engine chooses after 3 stones");
 
     // The engine opens (SWAPBOARD, no stones): three stones; the person takes black, so the
     // engine is white and plays the 4th.
-    new_game(&mut browser, "freestyle");
-    press(&mut browser, "opening-opens");
-    wait_moves(&mut browser, 3);
-    wait_notice(&mut browser, "swap: the engine opened: take black, or take white");
-    press(&mut browser, "opening-black");
-    assert_eq!(seats(&mut browser), ("human".into(), "engine".into()));
-    wait_moves(&mut browser, 4);
+    new_game(&browser, "freestyle");
+    press(&browser, "opening-opens");
+    wait_moves(&browser, 3);
+    wait_notice(&browser, "swap: the engine opened: take black, or take white");
+    press(&browser, "opening-black");
+    assert_eq!(seats(&browser), ("human".into(), "engine".into()));
+    wait_moves(&browser, 4);
 
     // The person's three stones, the engine chooses: black (SWAP: the person plays the 4th as
     // white), or white with its 4th (the person plays on as black).
-    new_game(&mut browser, "freestyle");
-    play(&mut browser, &[(7, 7), (8, 8), (6, 8)]);
-    press(&mut browser, "opening-chooses");
-    let said = wait_notice(&mut browser, "swap: the engine ");
+    new_game(&browser, "freestyle");
+    play(&browser, &[(7, 7), (8, 8), (6, 8)]);
+    press(&browser, "opening-chooses");
+    let said = wait_notice(&browser, "swap: the engine ");
     match said.as_str() {
         "swap: the engine takes black; you play white" => {
-            assert_eq!(moves_shown(&mut browser).len(), 3);
-            assert_eq!(seats(&mut browser), ("engine".into(), "human".into()));
-            let (x, y) = free_square(&mut browser);
-            click(&mut browser, x, y);
-            wait_moves(&mut browser, 5);
+            assert_eq!(moves_shown(&browser).len(), 3);
+            assert_eq!(seats(&browser), ("engine".into(), "human".into()));
+            let (x, y) = free_square(&browser);
+            click(&browser, x, y);
+            wait_moves(&browser, 5);
         }
         "swap: the engine stays white; you play black" => {
-            assert_eq!(moves_shown(&mut browser).len(), 4);
-            assert_eq!(seats(&mut browser), ("human".into(), "engine".into()));
+            assert_eq!(moves_shown(&browser).len(), 4);
+            assert_eq!(seats(&browser), ("human".into(), "engine".into()));
         }
         other => panic!("{other}"),
     }
 }
 
 /// The notice once the engine has answered (while it thinks, the notice ends with '…').
-fn settled(browser: &mut Browser) -> String {
+fn settled(browser: &Browser) -> String {
     let done = browser.wait_for(
         "(() => { const t = document.getElementById('notice').textContent; \
          return state.pending === null && t.startsWith('Soosõrv') && !t.endsWith('…'); })()",
@@ -174,7 +174,7 @@ fn settled(browser: &mut Browser) -> String {
 /// moves on the top row (no two of them symmetrical under any symmetry of the board), takes
 /// white when the engine declares M if `swap_on_declare`, and picks the engine's first offer.
 /// Returns the steps the engine was asked.
-fn finish_soosorv(browser: &mut Browser, swap_on_declare: bool) -> Vec<&'static str> {
+fn finish_soosorv(browser: &Browser, swap_on_declare: bool) -> Vec<&'static str> {
     let mut steps = Vec::new();
     for _ in 0..8 {
         let said = settled(browser);
@@ -226,76 +226,76 @@ fn finish_soosorv(browser: &mut Browser, swap_on_declare: bool) -> Vec<&'static 
 #[test]
 fn soosorv_with_the_engine_opening() {
     let _turn = crate::module_turn(module_path!());
-    let Some((_server, mut browser)) = opening_page("renju", "soosorv") else { return };
-    set(&mut browser, "soosorv-n", "3");
+    let Some((_server, browser)) = opening_page("renju", "soosorv") else { return };
+    set(&browser, "soosorv-n", "3");
     // Step 1: the engine's three stones, one of the 26 openings (the server checks it).
-    press(&mut browser, "opening-opens");
-    wait_moves(&mut browser, 3);
-    wait_notice(&mut browser, "Soosõrv-3: the engine opened: take black (swap)");
-    let first = moves_shown(&mut browser);
+    press(&browser, "opening-opens");
+    wait_moves(&browser, 3);
+    wait_notice(&browser, "Soosõrv-3: the engine opened: take black (swap)");
+    let first = moves_shown(&browser);
     assert_eq!(first[0], "h8", "the first stone at the centre");
     // The person takes black (swap): step 3, the engine, white, plays the 4th and declares M.
-    press(&mut browser, "opening-black");
-    wait_moves(&mut browser, 4);
-    let said = wait_notice(&mut browser, "Soosõrv-3: the engine played the 4th and asks for ");
+    press(&browser, "opening-black");
+    wait_moves(&browser, 4);
+    let said = wait_notice(&browser, "Soosõrv-3: the engine played the 4th and asks for ");
     // Too few fifth moves: the page says so and asks nothing.
-    press(&mut browser, "opening-offer");
-    wait_notice(&mut browser, "Soosõrv-3: ");
-    assert!(notice(&mut browser).contains("wanted"), "{said}");
-    let steps = finish_soosorv(&mut browser, false);
+    press(&browser, "opening-offer");
+    wait_notice(&browser, "Soosõrv-3: ");
+    assert!(notice(&browser).contains("wanted"), "{said}");
+    let steps = finish_soosorv(&browser, false);
     assert!(steps.iter().any(|s| s.starts_with('6')), "{steps:?}");
     // The engine played one of the offered fifths and the 6th; black (the person) to move.
-    let shown = moves_shown(&mut browser);
+    let shown = moves_shown(&browser);
     assert_eq!(shown.len(), 6);
     assert!(shown[4].len() >= 2 && shown[4].ends_with('1'), "a fifth from the top row: {shown:?}");
-    assert_eq!(seats(&mut browser), ("human".into(), "engine".into()));
+    assert_eq!(seats(&browser), ("human".into(), "engine".into()));
 
     // Stay white instead: the person's 4th with M, then step 4 (the engine, black, swaps or
     // offers); then the game goes on.
-    new_game(&mut browser, "renju");
-    press(&mut browser, "opening-opens");
-    wait_moves(&mut browser, 3);
-    wait_notice(&mut browser, "Soosõrv-3: the engine opened");
-    press(&mut browser, "opening-white");
-    wait_notice(&mut browser, "Soosõrv-3: play the 4th as white");
+    new_game(&browser, "renju");
+    press(&browser, "opening-opens");
+    wait_moves(&browser, 3);
+    wait_notice(&browser, "Soosõrv-3: the engine opened");
+    press(&browser, "opening-white");
+    wait_notice(&browser, "Soosõrv-3: play the 4th as white");
     // M above N is refused on the page.
-    set(&mut browser, "soosorv-m", "4");
-    click(&mut browser, 8, 8);
-    wait_notice(&mut browser, "Soosõrv-3: M must be a whole number from 1 to 3");
-    set(&mut browser, "soosorv-m", "2");
-    click(&mut browser, 8, 8);
-    wait_moves(&mut browser, 4);
+    set(&browser, "soosorv-m", "4");
+    click(&browser, 8, 8);
+    wait_notice(&browser, "Soosõrv-3: M must be a whole number from 1 to 3");
+    set(&browser, "soosorv-m", "2");
+    click(&browser, 8, 8);
+    wait_moves(&browser, 4);
     // Step 4: the engine, black, takes white (the person offers) or offers two fifths.
-    let said = settled(&mut browser);
+    let said = settled(&browser);
     assert!(
         said.contains("the engine takes white: offer 2") || said.contains("the engine offers"),
         "{said}"
     );
-    finish_soosorv(&mut browser, false);
-    assert!(moves_shown(&mut browser).len() >= 5);
+    finish_soosorv(&browser, false);
+    assert!(moves_shown(&browser).len() >= 5);
 }
 
 #[test]
 fn soosorv_with_the_engine_choosing() {
     let _turn = crate::module_turn(module_path!());
-    let Some((_server, mut browser)) = opening_page("renju", "soosorv") else { return };
-    set(&mut browser, "soosorv-n", "2");
-    set(&mut browser, "black", "human");
-    set(&mut browser, "white", "human");
+    let Some((_server, browser)) = opening_page("renju", "soosorv") else { return };
+    set(&browser, "soosorv-n", "2");
+    set(&browser, "black", "human");
+    set(&browser, "white", "human");
     // Three stones that are not one of the 26 openings: the server refuses, in words.
-    play(&mut browser, &[(7, 7), (7, 6), (11, 3)]);
-    press(&mut browser, "opening-chooses");
+    play(&browser, &[(7, 7), (7, 6), (11, 3)]);
+    press(&browser, "opening-chooses");
     assert!(browser.wait_for(
         "document.getElementById('notice').textContent.includes('not one of the 26 renju openings')"
     ));
     // Kagetsu (h8, h7, i7 in our rows): step 2, the engine swaps or plays the 4th with M.
-    new_game(&mut browser, "renju");
-    play(&mut browser, &[(7, 7), (7, 6), (8, 6)]);
-    press(&mut browser, "opening-chooses");
-    let steps = finish_soosorv(&mut browser, true);
-    let shown = moves_shown(&mut browser);
+    new_game(&browser, "renju");
+    play(&browser, &[(7, 7), (7, 6), (8, 6)]);
+    press(&browser, "opening-chooses");
+    let steps = finish_soosorv(&browser, true);
+    let shown = moves_shown(&browser);
     assert!(shown.len() >= 5, "{steps:?} {shown:?}");
-    let (black, white) = seats(&mut browser);
+    let (black, white) = seats(&browser);
     assert!(
         (black == "engine") != (white == "engine"),
         "one seat each after the opening: {black} {white}"

@@ -3,7 +3,7 @@
 //! One test binary for the crate (each file of `tests/` its own binary would link the whole
 //! crate graph once per file); `cargo test -p CRATE --test it MODULE::` runs one module.
 
-// The live view's test helpers (an HTTP client, the headless Chromium driver), shared with
+// The live view's test helpers (an HTTP client, the headless Chromium wrapper), shared with
 // renzoku-live's own tests.
 #[path = "../../crates/live/tests/it/chromium/mod.rs"]
 mod chromium;

@@ -1,13 +1,12 @@
 //! Takes a PNG screenshot of a live view (or any page) with headless Chromium, once the page's
 //! event stream is connected: `cargo run -p renzoku-live --example screenshot -- URL OUT.png
 //! [WIDTHxHEIGHT] [SETTLE_MS]` (default 1280x900, 1500 ms to let the events arrive and draw).
-//! It reuses the browser tests' DevTools client; Chromium's own `--screenshot` would wait
-//! forever for the never-ending event stream.
+//! It reuses the browser tests' driver (`tests/it/chromium`, over the headless_chrome crate, a
+//! dev-dependency); Chromium's own `--screenshot` would wait forever for the never-ending event
+//! stream.
 
 #[path = "../tests/it/chromium/mod.rs"]
 mod chromium;
-#[path = "../tests/it/common/mod.rs"]
-mod common;
 
 use std::time::Duration;
 
@@ -28,7 +27,7 @@ fn main() -> Result<(), String> {
         None => 1500,
     };
     let chromium = chromium::find_chromium().ok_or("no chromium found (set RENZOKU_CHROMIUM)")?;
-    let mut browser = chromium::Browser::launch(&chromium, url, width, height);
+    let browser = chromium::Browser::try_launch(&chromium, url, width, height)?;
     let live = "document.getElementById('status')?.textContent === 'live'";
     if !browser.wait_for(live) {
         eprintln!("the page did not report a live connection; taking the screenshot anyway");

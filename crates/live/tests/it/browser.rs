@@ -67,7 +67,7 @@ fn a_single_game_shows_its_moves_players_and_engine_reports_and_follows_new_move
         Side::Black,
         "MESSAGE depth 5-14 ev 61.5 winrate 58.0 drawrate 7.0 n 9000 n/s 90000 tm 100 pv Xl5 Oh9",
     )));
-    let mut browser =
+    let browser =
         Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 760);
     assert!(browser.wait_for("document.querySelectorAll('#moves tr').length === 6"));
     for name in ["h8", "i7", "j10", "k11", "g9", "l5"] {
@@ -178,7 +178,7 @@ fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
         history: Vec::new(),
     }));
     let server = serve(loopback(), hub.clone()).expect("serve");
-    let mut browser =
+    let browser =
         Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 760);
     assert!(browser.wait_for("document.querySelectorAll('#standings tbody tr').length === 2"));
     let text = browser.text();
@@ -197,7 +197,9 @@ fn a_tournament_shows_standings_and_game_cards_and_a_click_enlarges_a_game() {
     hub.publish(game(3, "alpha", "beta"));
     assert!(browser.wait_for("document.querySelectorAll('#running .card').length === 2"));
 
-    browser.evaluate("document.querySelector('#running .card[data-game=\"2\"]').click()");
+    // A click with the mouse on its card enlarges a game.
+    let (x, y) = browser.centre_of("#running .card[data-game='2']");
+    browser.click_at(x, y);
     assert!(browser.wait_for("!document.getElementById('focus').hidden"));
     let text = browser.text();
     assert!(text.contains("Game 2: beta vs alpha"), "{text}");
@@ -261,7 +263,7 @@ fn the_evaluation_graph_shows_both_engines_reports_from_blacks_side_and_follows_
     // White sees its own mate in 5: black's 0, clamped.
     hub.publish(rapfi_report(1, Side::White, "+M5"));
     hub.publish(plies[2].clone());
-    let mut browser =
+    let browser =
         Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 980);
     let values = "document.getElementById('eval-graph').dataset.values";
     let expected = r#"[[4,0.731,"white"],[5,0.6,"black"],[6,0,"white"]]"#;
@@ -295,7 +297,7 @@ fn a_finished_games_card_shows_its_evaluation_graph() {
         detail: String::new(),
     }));
     let server = serve(loopback(), hub.clone()).expect("serve");
-    let mut browser =
+    let browser =
         Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 760);
     let card_graph = "document.querySelector('#finished .card canvas.card-graph')";
     assert!(browser.wait_for(&format!("!!{card_graph}")));
@@ -343,7 +345,7 @@ fn the_match_graphs_show_elo_with_its_error_and_the_llr_against_its_bounds() {
     hub.publish(progress(2, 1.5, Some(190.8), None, 0.5));
     hub.publish(progress(3, 2.5, Some(240.0), Some(410.5), 0.9));
     let server = serve(loopback(), hub.clone()).expect("serve");
-    let mut browser =
+    let browser =
         Browser::launch(&chromium, &format!("http://{}/", server.local_addr()), 1100, 900);
     let elo = "document.getElementById('elo-graph').dataset.values";
     let llr = "document.getElementById('sprt-graph').dataset.values";
