@@ -505,13 +505,13 @@ impl Session {
         let Some(current) = self.current.take() else { return };
         self.flush().await;
         let think = &current.think;
-        let wanted: &[usize] = match think.purpose {
-            Purpose::Move | Purpose::Balance { two: false } => &[1],
-            Purpose::Balance { two: true } => &[2],
+        let wanted = match think.purpose {
+            Purpose::Move | Purpose::Balance { two: false } => Some(1),
+            Purpose::Balance { two: true } => Some(2),
             // Opening answers go to `opening_answer`.
-            Purpose::Analyse { .. } | Purpose::Opening(_) => &[],
+            Purpose::Analyse { .. } | Purpose::Opening(_) => None,
         };
-        if !current.discard && !wanted.is_empty() {
+        if let (false, Some(wanted)) = (current.discard, wanted) {
             match self.check(think, &points, wanted) {
                 Err(text) => {
                     self.fail(text).await;
@@ -528,22 +528,17 @@ impl Session {
                 }
             }
         }
-        match self.queued.take() {
-            Some(next) => self.start_think(next).await,
-            None => self.state("idle", "waiting").await,
-        }
+        self.next_think().await;
     }
 
     /// Whether `points` are `wanted` legal moves, one after the other, from the think's position.
-    fn check(&self, think: &Think, points: &[Point], wanted: &[usize]) -> Result<(), String> {
+    fn check(&self, think: &Think, points: &[Point], wanted: usize) -> Result<(), String> {
         let engine = self.engine_name();
-        if !wanted.contains(&points.len()) {
+        if points.len() != wanted {
             let list: Vec<String> = points.iter().map(ToString::to_string).collect();
-            let counts: Vec<String> = wanted.iter().map(ToString::to_string).collect();
             return Err(format!(
-                "{engine} answered {} where {} move(s) were asked.",
-                list.join(" "),
-                counts.join(" or ")
+                "{engine} answered {} where {wanted} move(s) were asked.",
+                list.join(" ")
             ));
         }
         position::check_sequence(think.rule, think.size, &think.moves, points)
@@ -574,6 +569,11 @@ impl Session {
             };
             self.emit(event).await;
         }
+        self.next_think().await;
+    }
+
+    /// After an answer: the queued think, or idle.
+    async fn next_think(&mut self) {
         match self.queued.take() {
             Some(next) => self.start_think(next).await,
             None => self.state("idle", "waiting").await,
