@@ -121,7 +121,10 @@ fn swap2_with_the_engine_opening_or_choosing() {
 fn swap_with_the_engine_opening_or_choosing() {
     let _turn = crate::module_turn(module_path!());
     let Some((_server, browser)) = opening_page("freestyle", "swap") else { return };
-    // Asked at the wrong moment, the page says when it can be.
+    // Asked at the wrong moment, the page says when it can be. Both seats are the person's,
+    // so that no engine move (which clears the notice) arrives while the notices are read.
+    set(&browser, "black", "human");
+    set(&browser, "white", "human");
     play(&browser, &[(7, 7)]);
     press(&browser, "opening-opens");
     wait_notice(&browser, "swap: the engine opens on an empty board");
