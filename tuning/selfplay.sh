@@ -9,7 +9,9 @@
 # DIR: the journals' directory on the cluster's shared file system; SHARDS: array tasks (one
 # core each). GAMES: the run's length (default 20000; cancel earlier with scancel: every
 # finished game is in the journals). Binaries: $RENZOKU (renzoku) and $BRAIN
-# (pbrain-renzoku), absolute paths the cluster's nodes can run.
+# (pbrain-renzoku), absolute paths the cluster's nodes can run. $SEED replaces the league's
+# seed for a further run of the same league (the same seed replays the same schedule: new games
+# need a new seed; record it with the data).
 #
 # Then: tuning/selfplay_labels.py OUT.jsonl DIR/match.shard-*.jsonl (see its usage) labels every
 # searched position with the game's outcome and the search's own score.
@@ -26,6 +28,7 @@ case $league in
   renju15) rule=4 size=15 book=openings-balanced-renju-15.txt seed=3703 ;;
   *) echo "unknown league $league" >&2; exit 2 ;;
 esac
+seed=${SEED:-$seed}
 # 20,000 nodes a move: about 45 new positions a game and 1,500 games an hour a core here.
 exec "$here/../examples/slurm/submit.sh" "$shards" "$dir" \
   -engine cmd="$brain" name=sp-a option.message_format=rapfi \
