@@ -1,7 +1,8 @@
 //! `renzoku board` in a real browser: headless Chromium (the live view's driver, over the
 //! headless_chrome crate) opens the page served with pbrain-renzoku (`renzoku brain`) or a zoo
-//! engine, clicks the board with the mouse (or taps it) and reads what the page shows. Under `CI=true` a missing browser fails; on a developer's machine
-//! the tests are skipped with a notice. `RENZOKU_BOARD_SCREENSHOTS=DIR` saves what they saw.
+//! engine, clicks the board with the mouse (or taps it) and reads what the page shows. Under
+//! `CI=true` a missing browser fails; on a developer's machine the tests are skipped with a
+//! notice. `RENZOKU_BOARD_SCREENSHOTS=DIR` saves what they saw.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

@@ -65,10 +65,16 @@ fn fifths(browser: &Browser) -> Vec<[u8; 2]> {
     serde_json::from_str(shown.as_str().unwrap_or("[]")).unwrap_or_default()
 }
 
-/// A new game on an empty board with both seats the person's.
-fn new_game(browser: &Browser, rule: &str) {
+/// Both seats the person's: no engine move arrives (one clears the notice) until an opening
+/// step asks the engine.
+fn people_on_both_seats(browser: &Browser) {
     set(browser, "black", "human");
     set(browser, "white", "human");
+}
+
+/// A new game on an empty board with both seats the person's.
+fn new_game(browser: &Browser, rule: &str) {
+    people_on_both_seats(browser);
     set(browser, "rule", rule);
     press(browser, "new");
     wait_moves(browser, 0);
@@ -121,10 +127,8 @@ fn swap2_with_the_engine_opening_or_choosing() {
 fn swap_with_the_engine_opening_or_choosing() {
     let _turn = crate::module_turn(module_path!());
     let Some((_server, browser)) = opening_page("freestyle", "swap") else { return };
-    // Asked at the wrong moment, the page says when it can be. Both seats are the person's,
-    // so that no engine move (which clears the notice) arrives while the notices are read.
-    set(&browser, "black", "human");
-    set(&browser, "white", "human");
+    // Asked at the wrong moment, the page says when it can be.
+    people_on_both_seats(&browser);
     play(&browser, &[(7, 7)]);
     press(&browser, "opening-opens");
     wait_notice(&browser, "swap: the engine opens on an empty board");
@@ -283,8 +287,7 @@ fn soosorv_with_the_engine_choosing() {
     let _turn = crate::module_turn(module_path!());
     let Some((_server, browser)) = opening_page("renju", "soosorv") else { return };
     set(&browser, "soosorv-n", "2");
-    set(&browser, "black", "human");
-    set(&browser, "white", "human");
+    people_on_both_seats(&browser);
     // Three stones that are not one of the 26 openings: the server refuses, in words.
     play(&browser, &[(7, 7), (7, 6), (11, 3)]);
     press(&browser, "opening-chooses");
