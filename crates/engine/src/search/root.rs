@@ -18,7 +18,7 @@ use crate::search::params::Param;
 use crate::search::result::SearchResult;
 use crate::search::timeman::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::worker::{MAX_PLY, Shared, Worker};
+use crate::search::worker::{MAX_PLY, PLY, Shared, Worker};
 
 /// Fours a root VCF probe may chain, and its node budget before the main search.
 const ROOT_VCF_DEPTH: u32 = 40;
@@ -429,7 +429,7 @@ fn root_search<'o>(
                 total,
             });
         }
-        let d = depth as i32 - 1;
+        let d = (depth as i32 - 1) * PLY;
         w.pos.make(rm.idx);
         let score = if n == 0 {
             -w.search(-beta, -alpha, d, 1, true)

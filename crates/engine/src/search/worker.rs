@@ -17,6 +17,11 @@ use crate::search::tt::{Bound, TranspositionTable};
 
 pub const MAX_PLY: usize = 120;
 
+/// One ply of search depth. Depths are in hundredths of a ply, so that reductions and extensions
+/// may be fractions of a ply (Rapfi's depths are fractional); a node's remaining depth meets
+/// whole-ply thresholds as `depth <= n * PLY`, and the hash table keeps whole plies.
+pub const PLY: i32 = 100;
+
 /// No move (the excluded move of a ply outside a singular-extension test).
 const NO_MOVE: usize = usize::MAX;
 
@@ -90,11 +95,19 @@ fn sort_key(s: i32, i: usize, m: usize) -> u64 {
     u64::from(descending) << 32 | (i as u64) << 16 | m as u64
 }
 
-/// Late-move reduction in plies of move number `n` (from 0) at remaining `depth`:
-/// `scale/100 * ln(depth) * ln(n + 1)`, rounded down.
+/// Late-move reduction of move number `n` (from 0) at remaining `depth`, both depths in
+/// [`PLY`] units: `scale/100 * ln(depth) * ln(n + 1)` plies, rounded down to a hundredth of a
+/// ply.
 fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
-    let r = f64::from(scale) / 100.0 * f64::from(depth.max(1)).ln() * ((n + 1) as f64).ln();
-    r as i32
+    let plies = f64::from(depth.max(PLY)) / f64::from(PLY);
+    let r = f64::from(scale) / 100.0 * plies.ln() * ((n + 1) as f64).ln();
+    (r * f64::from(PLY)) as i32
+}
+
+/// `depth` rounded down to whole plies, unless the search keeps fractions (`fractional_depth`).
+#[inline]
+fn whole(depth: i32, fractional: bool) -> i32 {
+    if fractional { depth } else { depth.div_euclid(PLY) * PLY }
 }
 
 /// Moves a node picks one by one before it sorts the rest of its list at once.
@@ -121,10 +134,11 @@ fn pick_move(keys: &mut [u64], n: usize) -> usize {
     (keys[n] & 0xFFFF) as usize
 }
 
-/// Quiet moves searched at remaining `depth` before late-move pruning:
-/// `3 + scale/100 * depth^1.32` (Rapfi's futility move count).
+/// Quiet moves searched at remaining `depth` ([`PLY`] units) before late-move pruning:
+/// `3 + scale/100 * depth^1.32` (Rapfi's futility move count, depth in plies).
 fn late_move_limit(scale: i32, depth: i32) -> i32 {
-    3 + (f64::from(scale) / 100.0 * f64::from(depth.max(1)).powf(1.32)) as i32
+    let plies = f64::from(depth.max(PLY)) / f64::from(PLY);
+    3 + (f64::from(scale) / 100.0 * plies.powf(1.32)) as i32
 }
 
 #[derive(Debug)]
@@ -295,7 +309,7 @@ impl<'a> Worker<'a> {
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
     }
 
-    /// Alpha-beta with principal variation search. `depth` is in plies.
+    /// Alpha-beta with principal variation search. `depth` is in [`PLY`] units.
     pub fn search(
         &mut self,
         mut alpha: i32,
@@ -359,7 +373,7 @@ impl<'a> Worker<'a> {
         let mut tt_move = None;
         if let Some(e) = entry {
             tt_move = e.best.map(|p| self.pos.index_of(p)).filter(|&i| self.pos.is_empty(i));
-            if !pv_node && e.depth >= depth && excluded == NO_MOVE {
+            if !pv_node && e.depth * PLY >= depth && excluded == NO_MOVE {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -376,16 +390,18 @@ impl<'a> Worker<'a> {
         // last iterations: it gets part of that difference less depth (Rapfi's reduction for a
         // PV hash move not chosen for a few iterations).
         let params = self.shared.params;
+        let fractional = params.get(Param::FractionalDepth) != 0;
         let pv_tt_reduction = params.get(Param::PvTtReduction);
         if pv_tt_reduction > 0
             && pv_node
-            && depth > 1
+            && depth > PLY
             && tt_move.is_some()
             && excluded == NO_MOVE
             && !forced
             && let Some(e) = entry
         {
-            depth -= ((depth - e.depth) * pv_tt_reduction / 100).clamp(0, 3);
+            let cut = (depth - e.depth * PLY) * pv_tt_reduction / 100;
+            depth -= whole(cut, fractional).clamp(0, 3 * PLY);
         }
 
         // Null move (19-19) and skipping squares without any threat class (20-18, renju 12-11)
@@ -402,7 +418,7 @@ impl<'a> Worker<'a> {
         if !pv_node
             && !forced
             && !under_threat
-            && depth <= params.get(Param::FutilityDepth)
+            && depth <= params.get(Param::FutilityDepth) * PLY
             && !self.pos.has_class(opp, CL_43)
         {
             let mut eval = static_value;
@@ -421,11 +437,12 @@ impl<'a> Worker<'a> {
                     eval = s;
                 }
             }
-            if eval + params.get(Param::RazorMargin) * depth < alpha && depth <= 2 {
+            if eval + params.get(Param::RazorMargin) * depth / PLY < alpha && depth <= 2 * PLY {
                 // This node's static value is already known: the leaf does not compute it again.
                 return self.quiescence(ply, beta, Some(static_value));
             }
-            if eval - params.get(Param::FutilityMargin) * depth >= beta && beta > -MATE_BOUND {
+            if eval - params.get(Param::FutilityMargin) * depth / PLY >= beta && beta > -MATE_BOUND
+            {
                 return eval;
             }
         }
@@ -469,17 +486,19 @@ impl<'a> Worker<'a> {
         if singular_depth > 0
             && excluded == NO_MOVE
             && !forced
-            && depth >= singular_depth
+            && depth >= singular_depth * PLY
             && let (Some(t), Some(e)) = (tt_move, entry)
             && matches!(e.bound, Bound::Lower | Bound::Exact)
-            && e.depth >= depth - 3
+            && e.depth * PLY >= depth - 3 * PLY
             && from_tt(e.score, ply).abs() < MATE_BOUND
         {
-            let singular_beta = from_tt(e.score, ply) - params.get(Param::SingularMargin) * depth;
+            let singular_beta =
+                from_tt(e.score, ply) - params.get(Param::SingularMargin) * depth / PLY;
             // The test runs at this ply while `moves` is held here: it fills a list of its own
             // in this ply's (now empty) buffer, and `moves` goes back there at the end.
             self.excluded[ply] = t;
-            let v = self.search(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, false);
+            let half = whole((depth - PLY) / 2, fractional);
+            let v = self.search(singular_beta - 1, singular_beta, half, ply, false);
             self.excluded[ply] = NO_MOVE;
             if self.stopped {
                 self.buffers[ply] = moves;
@@ -513,7 +532,7 @@ impl<'a> Worker<'a> {
             // (The root's moves are searched in search.rs: every node here is below the root.)
             if distract_depth > 0
                 && under_threat
-                && depth <= distract_depth
+                && depth <= distract_depth * PLY
                 && best > -MATE_BOUND
                 && self.pos.class(m, opp) < CL_4
                 && self.is_distraction(m)
@@ -523,7 +542,7 @@ impl<'a> Worker<'a> {
             let tactical = threatened || self.is_tactical(m);
             if trivial_depth > 0
                 && !tactical
-                && depth <= trivial_depth
+                && depth <= trivial_depth * PLY
                 && best > -MATE_BOUND
                 && self.pos.class(m, me) == CL_NONE
                 && self.pos.class(m, opp) == CL_NONE
@@ -532,15 +551,16 @@ impl<'a> Worker<'a> {
             }
             if (!pv_node || late_moves_pv)
                 && !tactical
-                && depth <= late_moves_max_depth
+                && depth <= late_moves_max_depth * PLY
                 && best > -MATE_BOUND
             {
                 // Looser (10/16/24: 16-21) and tighter (4/7/12: 21-19) limits were no better.
                 let limit =
-                    *late_move_count.get_or_insert_with(|| match (late_moves_scale, depth) {
-                        (1.., d) => {
+                    *late_move_count.get_or_insert_with(|| match (late_moves_scale, depth / PLY) {
+                        (1.., _) => {
                             let halve = params.get(Param::LateMovesImproving) != 0 && !improving;
-                            (late_move_limit(late_moves_scale, d) >> i32::from(halve)).max(1)
+                            let limit = late_move_limit(late_moves_scale, depth);
+                            (limit >> i32::from(halve)).max(1)
                         }
                         (_, ..=1) => params.get(Param::LateMovesDepth1),
                         (_, 2) => params.get(Param::LateMovesDepth2),
@@ -550,9 +570,9 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            let mut new_depth = if forced { depth } else { depth - 1 };
+            let mut new_depth = if forced { depth } else { depth - PLY };
             if singular == Some(m) {
-                new_depth += 1;
+                new_depth += PLY;
             }
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
@@ -561,14 +581,15 @@ impl<'a> Worker<'a> {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
+                if depth >= 3 * PLY && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
                     r = if lmr_log_scale > 0 {
-                        log_reduction(lmr_log_scale, depth, n).min(depth - 2)
+                        let r = log_reduction(lmr_log_scale, depth, n);
+                        whole(r, fractional).min(depth - 2 * PLY)
                     } else {
-                        1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6)
+                        PLY * (1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6 * PLY))
                     };
                     if pv_node {
-                        r = (r - 1).max(0);
+                        r = (r - PLY).max(0);
                     }
                 }
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
@@ -603,7 +624,7 @@ impl<'a> Worker<'a> {
                             }
                             let c = me.index();
                             let h = &mut self.history[c][m];
-                            *h += depth * depth;
+                            *h += depth * depth / (PLY * PLY);
                             if *h > 1 << 20 {
                                 for v in &mut self.history[c] {
                                     *v /= 2;
@@ -627,7 +648,10 @@ impl<'a> Worker<'a> {
         };
         if excluded == NO_MOVE {
             let best_point = best_move.map(|m| self.pos.point(m));
-            self.shared.tt.store(key, best_point, to_tt(best, ply), 0, depth, bound);
+            // Whole plies, rounded up: a node at 2.67 plies searches as many plies before its
+            // leaves as one at 3 (3 moves, then the leaf), and probes at 2.67 should find it.
+            let plies = -(-depth).div_euclid(PLY);
+            self.shared.tt.store(key, best_point, to_tt(best, ply), 0, plies, bound);
         }
         best
     }
@@ -707,13 +731,17 @@ mod tests {
 
     #[test]
     fn reductions_and_move_limits_grow_with_depth_and_move_number() {
-        assert_eq!(log_reduction(60, 1, 10), 0);
-        assert!(log_reduction(60, 10, 3) <= log_reduction(60, 10, 20));
-        assert!(log_reduction(60, 4, 10) <= log_reduction(60, 12, 10));
-        // 0.6 * ln 10 * ln 10 = 3.18
-        assert_eq!(log_reduction(60, 10, 9), 3);
-        assert_eq!(late_move_limit(100, 1), 4);
-        assert_eq!(late_move_limit(100, 6), 13);
+        assert_eq!(log_reduction(60, PLY, 10), 0);
+        assert!(log_reduction(60, 10 * PLY, 3) <= log_reduction(60, 10 * PLY, 20));
+        assert!(log_reduction(60, 4 * PLY, 10) <= log_reduction(60, 12 * PLY, 10));
+        // 0.6 * ln 10 * ln 10 = 3.18 plies; at 9.5 plies 0.6 * ln 9.5 * ln 10 = 3.11.
+        assert_eq!(log_reduction(60, 10 * PLY, 9), 318);
+        assert_eq!(log_reduction(60, 950, 9), 311);
+        assert_eq!(whole(318, false), 300);
+        assert_eq!(whole(318, true), 318);
+        assert_eq!(whole(-50, false), -100);
+        assert_eq!(late_move_limit(100, PLY), 4);
+        assert_eq!(late_move_limit(100, 6 * PLY), 13);
     }
 
     #[test]
