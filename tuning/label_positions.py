@@ -5,12 +5,16 @@ side to move's view, and with the brain's move (`best`).
 usage: python3 label_positions.py OUT.jsonl JOURNAL... [--per-game K] [--depth D] [--procs P] [--rule R]
                                   [--size N] [--seed S] [--limit N]
 
+JOURNAL: a match journal, or packed self-play games (pack_games.py's `*.games.xz`).
+
 Environment: RAPFI = the brain's command (default pbrain-rapfi). Games of one rule and one board
 size only (15x15 unless --size; lines of other sizes carry "size": N).
 Positions are deduplicated by their stones; positions already in OUT are skipped, so an
 interrupted run resumes where it stopped.
 """
-import argparse, json, os, queue, random, re, subprocess, sys, threading, time
+import argparse, json, lzma, os, queue, random, re, subprocess, sys, threading, time
+
+import pack_games
 
 ap = argparse.ArgumentParser()
 ap.add_argument('out')
@@ -49,9 +53,11 @@ if os.path.exists(a.out):
             pass
 todo = []
 for path in a.journals:
-    for line in open(path, errors='replace'):
+    # Packed self-play games (pack_games.py's `*.games.xz`) read as their journals would.
+    packed = path.endswith('.xz')
+    for line in (lzma.open(path, 'rt') if packed else open(path, errors='replace')):
         try:
-            g = json.loads(line)
+            g = pack_games.unpack_game(line.rstrip('\n')) if packed else json.loads(line)
         except ValueError:
             continue
         if g.get('board_size', 15) != a.size or g.get('rule', 0) != a.rule:
