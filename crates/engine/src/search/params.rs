@@ -122,9 +122,6 @@ params! {
     LeafVcfNearFirst, "leaf_vcf_near_first", 1, 0, 1,
         "1: with leaf_vcf_narrow, the first four too lies near the side's own last stone \
          (Rapfi's quiescence VCF)";
-    FractionalDepth, "fractional_depth", 0, 0, 1,
-        "1: late-move reductions, the PV hash-move reduction and the singular test's half depth \
-         keep their fractions of a ply (Rapfi's depths are fractional); 0: whole plies";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

@@ -17,8 +17,9 @@ use crate::search::tt::{Bound, TranspositionTable};
 
 pub const MAX_PLY: usize = 120;
 
-/// One ply of search depth. Depths are in hundredths of a ply, so that reductions and extensions
-/// may be fractions of a ply (Rapfi's depths are fractional); a node's remaining depth meets
+/// One ply of search depth. Depths are in hundredths of a ply, so that an extension or reduction
+/// may be a fraction of a ply (Rapfi's depths are fractional); today's are whole plies (keeping
+/// the reductions' fractions was neutral, docs/experiments.md). A node's remaining depth meets
 /// whole-ply thresholds as `depth <= n * PLY`, and the hash table keeps whole plies.
 pub const PLY: i32 = 100;
 
@@ -99,15 +100,20 @@ fn sort_key(s: i32, i: usize, m: usize) -> u64 {
 /// [`PLY`] units: `scale/100 * ln(depth) * ln(n + 1)` plies, rounded down to a hundredth of a
 /// ply.
 fn log_reduction(scale: i32, depth: i32, n: usize) -> i32 {
-    let plies = f64::from(depth.max(PLY)) / f64::from(PLY);
-    let r = f64::from(scale) / 100.0 * plies.ln() * ((n + 1) as f64).ln();
+    let r = f64::from(scale) / 100.0 * plies(depth).ln() * ((n + 1) as f64).ln();
     (r * f64::from(PLY)) as i32
 }
 
-/// `depth` rounded down to whole plies, unless the search keeps fractions (`fractional_depth`).
+/// `depth` rounded down to whole plies.
 #[inline]
-fn whole(depth: i32, fractional: bool) -> i32 {
-    if fractional { depth } else { depth.div_euclid(PLY) * PLY }
+fn whole(depth: i32) -> i32 {
+    depth.div_euclid(PLY) * PLY
+}
+
+/// A depth in [`PLY`] units as plies, at least one (the reduction and move-count formulas take
+/// logarithms and powers of it).
+fn plies(depth: i32) -> f64 {
+    f64::from(depth.max(PLY)) / f64::from(PLY)
 }
 
 /// Moves a node picks one by one before it sorts the rest of its list at once.
@@ -137,8 +143,7 @@ fn pick_move(keys: &mut [u64], n: usize) -> usize {
 /// Quiet moves searched at remaining `depth` ([`PLY`] units) before late-move pruning:
 /// `3 + scale/100 * depth^1.32` (Rapfi's futility move count, depth in plies).
 fn late_move_limit(scale: i32, depth: i32) -> i32 {
-    let plies = f64::from(depth.max(PLY)) / f64::from(PLY);
-    3 + (f64::from(scale) / 100.0 * plies.powf(1.32)) as i32
+    3 + (f64::from(scale) / 100.0 * plies(depth).powf(1.32)) as i32
 }
 
 #[derive(Debug)]
@@ -390,7 +395,6 @@ impl<'a> Worker<'a> {
         // last iterations: it gets part of that difference less depth (Rapfi's reduction for a
         // PV hash move not chosen for a few iterations).
         let params = self.shared.params;
-        let fractional = params.get(Param::FractionalDepth) != 0;
         let pv_tt_reduction = params.get(Param::PvTtReduction);
         if pv_tt_reduction > 0
             && pv_node
@@ -401,7 +405,7 @@ impl<'a> Worker<'a> {
             && let Some(e) = entry
         {
             let cut = (depth - e.depth * PLY) * pv_tt_reduction / 100;
-            depth -= whole(cut, fractional).clamp(0, 3 * PLY);
+            depth -= whole(cut).clamp(0, 3 * PLY);
         }
 
         // Null move (19-19) and skipping squares without any threat class (20-18, renju 12-11)
@@ -497,7 +501,7 @@ impl<'a> Worker<'a> {
             // The test runs at this ply while `moves` is held here: it fills a list of its own
             // in this ply's (now empty) buffer, and `moves` goes back there at the end.
             self.excluded[ply] = t;
-            let half = whole((depth - PLY) / 2, fractional);
+            let half = whole((depth - PLY) / 2);
             let v = self.search(singular_beta - 1, singular_beta, half, ply, false);
             self.excluded[ply] = NO_MOVE;
             if self.stopped {
@@ -584,7 +588,7 @@ impl<'a> Worker<'a> {
                 if depth >= 3 * PLY && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
                     r = if lmr_log_scale > 0 {
                         let r = log_reduction(lmr_log_scale, depth, n);
-                        whole(r, fractional).min(depth - 2 * PLY)
+                        whole(r).min(depth - 2 * PLY)
                     } else {
                         PLY * (1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6 * PLY))
                     };
@@ -737,9 +741,8 @@ mod tests {
         // 0.6 * ln 10 * ln 10 = 3.18 plies; at 9.5 plies 0.6 * ln 9.5 * ln 10 = 3.11.
         assert_eq!(log_reduction(60, 10 * PLY, 9), 318);
         assert_eq!(log_reduction(60, 950, 9), 311);
-        assert_eq!(whole(318, false), 300);
-        assert_eq!(whole(318, true), 318);
-        assert_eq!(whole(-50, false), -100);
+        assert_eq!(whole(318), 300);
+        assert_eq!(whole(-50), -100);
         assert_eq!(late_move_limit(100, PLY), 4);
         assert_eq!(late_move_limit(100, 6 * PLY), 13);
     }
