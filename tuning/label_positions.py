@@ -12,7 +12,7 @@ size only (15x15 unless --size; lines of other sizes carry "size": N).
 Positions are deduplicated by their stones; positions already in OUT are skipped, so an
 interrupted run resumes where it stopped.
 """
-import argparse, json, lzma, os, queue, random, re, subprocess, sys, threading, time
+import argparse, json, os, queue, random, re, subprocess, sys, threading, time
 
 import pack_games
 
@@ -53,12 +53,8 @@ if os.path.exists(a.out):
             pass
 todo = []
 for path in a.journals:
-    # Packed self-play games (pack_games.py's `*.games.xz`) read as their journals would.
-    packed = path.endswith('.xz')
-    for line in (lzma.open(path, 'rt') if packed else open(path, errors='replace')):
-        try:
-            g = pack_games.unpack_game(line.rstrip('\n')) if packed else json.loads(line)
-        except ValueError:
+    for g in pack_games.read_games(path):
+        if g is None:
             continue
         if g.get('board_size', 15) != a.size or g.get('rule', 0) != a.rule:
             continue
@@ -97,8 +93,13 @@ def start_brain():
         proc.stdin.write(s + '\n')
         proc.stdin.flush()
     send(f'START {a.size}')
-    while proc.stdout.readline().strip() != 'OK':
-        pass
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            # A brain that ends before its OK would leave this loop reading EOF for ever.
+            raise RuntimeError(f'{RAPFI} ended without answering START with OK')
+        if line.strip() == 'OK':
+            break
     for s in (f'INFO rule {a.rule}', 'INFO timeout_turn 10000', 'INFO timeout_match 0',
               f'INFO MAX_DEPTH {a.depth}'):
         send(s)

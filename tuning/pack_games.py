@@ -58,6 +58,18 @@ def unpack_game(line):
             'messages': messages}
 
 
+def read_games(path):
+    """The games of a match journal or of a packed file (`*.xz`), one journal-like dict each,
+    in file order; None for a line that is neither (the caller counts or skips it)."""
+    packed = path.endswith('.xz')
+    with (lzma.open(path, 'rt') if packed else open(path, errors='replace')) as f:
+        for line in f:
+            try:
+                yield unpack_game(line.rstrip('\n')) if packed else json.loads(line)
+            except ValueError:
+                yield None
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)

@@ -24,7 +24,6 @@ game stay together, so a fit's --holdout-block holds out whole games.
 """
 import argparse
 import json
-import lzma
 import math
 import sys
 
@@ -63,11 +62,8 @@ seen = set()
 stats = {'games': 0, 'positions': 0, 'duplicates': 0, 'unscored': 0, 'skipped games': 0}
 with open(a.out, 'w') as out:
     for path in a.journals:
-        packed = path.endswith('.xz')
-        for line in (lzma.open(path, 'rt') if packed else open(path)):
-            try:
-                g = pack_games.unpack_game(line.rstrip('\n')) if packed else json.loads(line)
-            except (json.JSONDecodeError, ValueError):
+        for g in pack_games.read_games(path):
+            if g is None:
                 stats['skipped games'] += 1
                 continue
             if g.get('rule', 0) != a.rule or g.get('board_size', 15) != a.size:
