@@ -5,7 +5,8 @@
 #
 #   tuning/selfplay.sh LEAGUE DIR SHARDS [GAMES]
 #
-# LEAGUE: fs15 (freestyle 15x15), fs20 (freestyle 20x20), renju15 (renju 15x15).
+# LEAGUE: fs15 (freestyle 15x15), fs20 (freestyle 20x20), renju15 (renju 15x15 from the
+# balanced offset openings), renju15c (renju 15x15 from the 26 canonical openings, extended).
 # DIR: the journals' directory on the cluster's shared file system; SHARDS: array tasks (one
 # core each). GAMES: the run's length (default 20000; cancel earlier with scancel: every
 # finished game is in the journals). Binaries: $RENZOKU (renzoku) and $BRAIN
@@ -19,13 +20,14 @@
 # On this machine: scripts/slurm-one-node.sh start; SLURM_CONF=/tmp/renzoku-slurm/slurm.conf.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 3 ] || { echo "usage: $0 fs15|fs20|renju15 DIR SHARDS [GAMES]" >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 fs15|fs20|renju15|renju15c DIR SHARDS [GAMES]" >&2; exit 2; }
 league=$1 dir=$2 shards=$3 games=${4:-20000}
 brain=${BRAIN:-pbrain-renzoku}
 case $league in
   fs15) rule=0 size=15 book=openings-balanced-15.txt seed=3701 ;;
   fs20) rule=0 size=20 book=openings-balanced-20.txt seed=3702 ;;
   renju15) rule=4 size=15 book=openings-balanced-renju-15.txt seed=3703 ;;
+  renju15c) rule=4 size=15 book=openings-canon-renju-15.txt seed=4204 ;;
   *) echo "unknown league $league" >&2; exit 2 ;;
 esac
 seed=${SEED:-$seed}
