@@ -1,7 +1,7 @@
 """Mate benchmark: how many nodes a brain needs to prove the long wins of labelled positions.
 
 usage: python3 mate_bench.py LABELS.txt.xz... [--brain CMD] [--nodes N] [--min-plies P] [--procs K]
-                             [--out RESULTS.json]
+                             [--info 'KEY VALUE']... [--out RESULTS.json]
 
 LABELS: packed labels (pack_labels.py); the positions whose label is a win for the side to move
 in P plies or more (`+M9` and longer by default) are the benchmark. Positions where the opponent
@@ -59,12 +59,12 @@ def plies(label):
     return int(m.group(1)) if m else None
 
 
-def search(brain, d, nodes):
+def search(brain, d, nodes, infos):
     """Nodes until the brain's first proven win in the position `d`, or None."""
     moves, rule, size = d['moves'], d.get('rule', 0), d.get('size', 15)
     me = len(moves) % 2
     lines = [f'START {size}', f'INFO rule {rule}', 'INFO timeout_turn 600000', 'INFO timeout_match 0',
-             f'INFO max_node {nodes}', 'BOARD']
+             f'INFO max_node {nodes}'] + [f'INFO {i}' for i in infos] + ['BOARD']
     lines += [f'{m},{1 if k % 2 == me else 2}' for k, m in enumerate(moves)] + ['DONE']
     p = subprocess.Popen(brain, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True)
@@ -97,6 +97,8 @@ def main():
     ap.add_argument('--nodes', type=int, default=300000)
     ap.add_argument('--min-plies', type=int, default=9)
     ap.add_argument('--procs', type=int, default=1)
+    # Extra INFO lines before the board, e.g. a search option of ours: --info 'eval_scale 50'.
+    ap.add_argument('--info', action='append', default=[])
     ap.add_argument('--out')
     a = ap.parse_args()
     positions = []
@@ -109,7 +111,7 @@ def main():
     print(f'{len(positions)} positions with a win in {a.min_plies}+ plies, '
           f'{len(kept)} where the side to move has a choice', file=sys.stderr)
     with ThreadPoolExecutor(a.procs) as ex:
-        res = list(ex.map(lambda d: search(a.brain, d, a.nodes), kept))
+        res = list(ex.map(lambda d: search(a.brain, d, a.nodes, a.info), kept))
     found = [r for r in res if r is not None and r <= a.nodes]
     costs = sorted(r if r is not None and r <= a.nodes else 2 * a.nodes for r in res)
     if not costs:
