@@ -12,11 +12,13 @@ proven win (pbrain-renzoku's `ev W..`), or, for a brain that prints Rapfi's `Eva
 lines, the time of that line times the search's final speed (an estimate). A position without
 a proof counts 2 N in the geometric mean.
 """
-import argparse, json, math, re, statistics, subprocess, sys
+import argparse, json, math, re, statistics, subprocess, sys, threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pack_labels
 
+# Wall-clock limit of one position's search, far above what the node limit takes.
+WALL_SECONDS = 600
 OURS = re.compile(r' ev W\d+ .* n (\d+) ')
 RAPFI_MATE = re.compile(r'Eval \+M\d+ .*Time (\d+)ms')
 RAPFI_SPEED = re.compile(r'Speed (\d+(?:\.\d+)?)([KM]?) ')
@@ -69,6 +71,9 @@ def search(brain, d, nodes, infos):
     p = subprocess.Popen(brain, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True)
     found, mate_ms = None, None
+    # A brain that neither moves nor exits is killed (its position counts as unproven).
+    watchdog = threading.Timer(WALL_SECONDS, p.kill)
+    watchdog.start()
     try:
         p.stdin.write('\n'.join(lines) + '\n')
         p.stdin.flush()
@@ -84,9 +89,10 @@ def search(brain, d, nodes, infos):
                 break
         p.stdin.write('END\n')
         p.stdin.close()
-    except BrokenPipeError:
+    except (BrokenPipeError, ValueError):
         pass
     p.wait()
+    watchdog.cancel()
     return found
 
 
@@ -103,10 +109,13 @@ def main():
     a = ap.parse_args()
     positions = []
     for path in a.labels:
-        for d in pack_labels.read_any(path):
-            n = plies(d.get('eval'))
-            if n is not None and n >= a.min_plies:
-                positions.append(d)
+        try:
+            for d in pack_labels.read_any(path):
+                n = plies(d.get('eval'))
+                if n is not None and n >= a.min_plies and d.get('moves'):
+                    positions.append(d)
+        except (OSError, EOFError, ValueError) as e:
+            sys.exit(f'{path}: {e}')
     kept = [d for d in positions if not forced(d['moves'], d.get('rule', 0), d.get('size', 15))]
     print(f'{len(positions)} positions with a win in {a.min_plies}+ plies, '
           f'{len(kept)} where the side to move has a choice', file=sys.stderr)
