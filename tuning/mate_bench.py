@@ -24,9 +24,8 @@ RAPFI_MATE = re.compile(r'Eval \+M\d+ .*Time (\d+)ms')
 RAPFI_SPEED = re.compile(r'Speed (\d+(?:\.\d+)?)([KM]?) ')
 
 
-def fives(stones, colour, exact, size):
-    """Empty squares where `colour` would make five (exactly five when `exact`)."""
-    out = []
+def can_make_five(stones, colour, exact, size):
+    """Whether `colour` has an empty square making five (exactly five when `exact`)."""
     for x in range(size):
         for y in range(size):
             if (x, y) in stones:
@@ -39,9 +38,8 @@ def fives(stones, colour, exact, size):
                         n += 1
                         k += 1
                 if n == 5 or (n > 5 and not exact):
-                    out.append((x, y))
-                    break
-    return out
+                    return True
+    return False
 
 
 def forced(moves, rule, size):
@@ -53,7 +51,7 @@ def forced(moves, rule, size):
     opponent = 1 - len(moves) % 2
     # Standard (1) wants exactly five from both sides, renju (4) from black (colour 0) only.
     exact = rule == 1 or (rule == 4 and opponent == 0)
-    return bool(fives(stones, opponent, exact, size))
+    return can_make_five(stones, opponent, exact, size)
 
 
 def plies(label):
@@ -129,8 +127,9 @@ def main():
     print(f'proved {len(found)} of {len(kept)} within {a.nodes} nodes; nodes to the proof: '
           f'median {costs[len(costs) // 2]}, geometric mean {round(geo)}')
     if a.out:
-        json.dump([{'moves': d['moves'], 'eval': d['eval'], 'nodes': r}
-                   for d, r in zip(kept, res)], open(a.out, 'w'))
+        with open(a.out, 'w') as f:
+            json.dump([{'moves': d['moves'], 'eval': d['eval'], 'nodes': r}
+                       for d, r in zip(kept, res)], f)
 
 
 if __name__ == '__main__':
