@@ -6,7 +6,7 @@ use renzoku_rules::{Color, Rule};
 
 use crate::board::position::{PAD, Position};
 use crate::eval::square::{CL_4, CL_43, CL_FLEX4};
-use crate::pattern::{B4, level};
+use crate::pattern::{B3, B4, F3, level};
 
 /// Whether a rule lets a single stone spoil two fives at once (caro: a five blocked at both ends
 /// does not win), which forbids the "two fives cannot both be blocked" shortcuts.
@@ -66,6 +66,89 @@ pub fn defence_moves(pos: &Position, out: &mut Vec<usize>) {
             }
         }
     }
+}
+
+/// The defence against the opponent's four-three square (Rapfi's `DEFEND_B4F3`): the square
+/// itself, the other squares of its four's line (taking the four's completion kills it), every
+/// empty square within four of it along its three's line (the squares of the open three it would
+/// make), squares from which our block of the four would make a four of ours (the block then
+/// gains the tempo), and our own fours. Any other move loses to the four-three. `false` (and
+/// nothing pushed) when no such restriction holds: no legal four-three square of the opponent,
+/// a caro rule (a five may be spoiled), renju black's four-three whose three cannot become a
+/// legal open four (Rapfi checks it the same way: the stone placed, an open four to make), or
+/// our forced block of the four makes a four itself.
+pub fn four_three_defence(pos: &mut Position, out: &mut Vec<usize>) -> bool {
+    let me = pos.side_to_move();
+    let opp = me.opponent();
+    if blocks_can_spoil(pos.rule) {
+        return false;
+    }
+    let Some(t) = pos.squares_of(opp, CL_43).iter().find(|&i| pos.is_legal(i, opp)) else {
+        return false;
+    };
+    if pos.rule == Rule::Renju
+        && opp == Color::Black
+        && !pos.with_stone_of(t, opp, |p| legal_flex4(p, opp).is_some())
+    {
+        return false;
+    }
+    let pos = &*pos;
+    let start = out.len();
+    let push = |j: usize, out: &mut Vec<usize>| {
+        if pos.is_empty(j) && !out[start..].contains(&j) && pos.is_legal(j, me) {
+            out.push(j);
+        }
+    };
+    push(t, out);
+    for d in 0..4 {
+        let step = pos.dirs[d];
+        match level(pos.line_pattern(t, opp, d)) {
+            B4 => {
+                for k in (-4..=4isize).filter(|&k| k != 0) {
+                    let j = (t as isize + k * step) as usize;
+                    if !pos.is_empty(j) || level(pos.line_pattern(j, opp, d)) < B4 {
+                        continue;
+                    }
+                    if pos.class(j, me) >= CL_4 {
+                        out.truncate(start);
+                        return false;
+                    }
+                    push(j, out);
+                    // Stones that would turn the block on `j` into a four of ours.
+                    for d2 in 0..4 {
+                        let step2 = pos.dirs[d2];
+                        for sign in [-1isize, 1] {
+                            let mut s = j as isize;
+                            for _ in 0..4 {
+                                s += sign * step2;
+                                let sq = s as usize;
+                                if pos.is_empty(sq) {
+                                    if level(pos.line_pattern(sq, me, d2)) < B3 {
+                                        break;
+                                    }
+                                    push(sq, out);
+                                } else if !pos.is_stone_of(sq, me) {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            F3 => {
+                for k in (-4..=4isize).filter(|&k| k != 0) {
+                    push((t as isize + k * step) as usize, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut fours = Vec::new();
+    four_moves(pos, me, &mut fours);
+    for f in fours {
+        push(f, out);
+    }
+    true
 }
 
 /// Every legal empty square within two squares of a stone; on a board without stones, the
@@ -145,6 +228,90 @@ mod tests {
         .........
         .O.......
         ........X";
+
+    /// The four-three defences (as "x,y", sorted) of white, to move in a 9x9 diagram; `None`
+    /// when the restriction does not hold.
+    fn four_three_defences(text: &str, rule: Rule) -> Option<Vec<String>> {
+        let board = renzoku_rules::parse_diagram(text).expect("diagram").board;
+        let mut pos = Position::new(&board, rule);
+        assert_eq!(pos.side_to_move(), renzoku_rules::Color::White);
+        let mut out = Vec::new();
+        if !four_three_defence(&mut pos, &mut out) {
+            assert!(out.is_empty());
+            return None;
+        }
+        let mut named: Vec<String> = out
+            .iter()
+            .map(|&i| {
+                let p = pos.point(i);
+                format!("{},{}", p.x, p.y)
+            })
+            .collect();
+        named.sort();
+        let len = named.len();
+        named.dedup();
+        assert_eq!(named.len(), len, "a square listed twice");
+        Some(named)
+    }
+
+    // Black to make a four-three on 4,4: the blocked three in row 4 becomes a four (completed
+    // on 5,4) and the two in column 4 an open three.
+    const FOUR_THREE: &str = "
+        ........O
+        .........
+        ....X....
+        ....X....
+        OXXX.....
+        .........
+        .........
+        .........
+        O.......O";
+
+    #[test]
+    fn a_four_three_is_answered_on_its_lines_only() {
+        let want = ["4,0", "4,1", "4,4", "4,5", "4,6", "4,7", "4,8", "5,4"];
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            assert_eq!(four_three_defences(FOUR_THREE, rule).expect("restricted"), want);
+        }
+        // Caro: a five blocked at both ends may not win, so nothing is restricted.
+        assert_eq!(four_three_defences(FOUR_THREE, Rule::CaroFreestyle), None);
+    }
+
+    #[test]
+    fn a_block_that_makes_our_four_lifts_the_restriction() {
+        // White's three in column 5 makes the block on 5,4 a four of white's.
+        let text = "
+        .........
+        .....O...
+        ....XO...
+        ....XO...
+        OXXX.....
+        .........
+        .........
+        .........
+        ........X";
+        assert_eq!(four_three_defences(text, Rule::Freestyle), None);
+    }
+
+    #[test]
+    fn stones_that_make_the_block_a_four_are_defences() {
+        // White's two in column 5 (rows 1-2): a stone on 5,3 or 5,0 would make the block on 5,4
+        // a four of white's.
+        let text = "
+        .........
+        .....O...
+        ....XO...
+        ....X....
+        OXXX.....
+        .........
+        .........
+        ........X
+        ........O";
+        let got = four_three_defences(text, Rule::Freestyle).expect("restricted");
+        for square in ["5,0", "5,3", "4,4", "5,4"] {
+            assert!(got.contains(&square.to_string()), "{square} missing from {got:?}");
+        }
+    }
 
     #[test]
     fn an_open_three_is_stopped_at_every_four_square() {

@@ -122,6 +122,10 @@ params! {
     LeafVcfNearFirst, "leaf_vcf_near_first", 1, 0, 1,
         "1: with leaf_vcf_narrow, the first four too lies near the side's own last stone \
          (Rapfi's quiescence VCF)";
+    FourThreeDefence, "four_three_defence", 0, 0, 1,
+        "1: a node whose opponent has a legal four-three square searches only its defences \
+         and our fours (Rapfi's DEFEND_B4F3), none of them reduced or pruned; 0: every square \
+         near the stones";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

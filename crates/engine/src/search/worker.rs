@@ -9,7 +9,7 @@ use crate::board::static_eval::{EVAL_LIMIT, static_eval};
 use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::score::{INF, MATE, MATE_BOUND};
 use crate::search::movegen::{
-    blocks_can_spoil, defence_moves, has_four_moves, legal_flex4, quiet_moves,
+    blocks_can_spoil, defence_moves, four_three_defence, has_four_moves, legal_flex4, quiet_moves,
 };
 use crate::search::order::OrderTerms;
 use crate::search::params::{Param, Params};
@@ -460,8 +460,14 @@ impl<'a> Worker<'a> {
             defence_moves(&self.pos, &mut moves);
             threatened = true;
         } else {
-            quiet_moves(&self.pos, &mut moves);
-            threatened = false;
+            // The four-three's defences, like the open four's, are few and forced: none is
+            // reduced or pruned. (Without any legal defence the full list finds the loss.)
+            threatened = params.get(Param::FourThreeDefence) != 0
+                && four_three_defence(&mut self.pos, &mut moves)
+                && !moves.is_empty();
+            if !threatened {
+                quiet_moves(&self.pos, &mut moves);
+            }
         }
         if excluded != NO_MOVE {
             moves.retain(|&m| m != excluded);
@@ -745,6 +751,69 @@ mod tests {
         assert_eq!(whole(-50), -100);
         assert_eq!(late_move_limit(100, PLY), 4);
         assert_eq!(late_move_limit(100, 6 * PLY), 13);
+    }
+
+    /// Whenever the opponent has a four-three square, every legal move outside
+    /// `four_three_defence`'s list leaves the opponent a VCF: checked on positions of random
+    /// games (moves near the stones, some threats) under freestyle and renju.
+    #[test]
+    fn every_move_outside_the_four_three_defence_loses() {
+        use crate::search::movegen::{four_three_defence, quiet_moves};
+        use renzoku_rules::Rule;
+        let tt = crate::search::tt::TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let shared = Shared::new(&tt, &stop, Params::default());
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for _ in 0..3000 {
+                let board = renzoku_rules::Board::square(15).expect("board");
+                let mut w = Worker::new(Position::new(&board, rule), &shared, true);
+                let mut played = Vec::new();
+                for _ in 0..40 {
+                    let me = w.pos.side_to_move();
+                    if w.pos.has_five(me) || w.pos.has_five(me.opponent()) {
+                        break;
+                    }
+                    // The search generates these lists only where neither side has an open
+                    // four to make (a win, or a threat answered by its defences first).
+                    let quiet = legal_flex4(&w.pos, me).is_none()
+                        && legal_flex4(&w.pos, me.opponent()).is_none();
+                    let mut list = Vec::new();
+                    if quiet && four_three_defence(&mut w.pos, &mut list) {
+                        checked += 1;
+                        let mut all = Vec::new();
+                        quiet_moves(&w.pos, &mut all);
+                        for &m in all.iter().filter(|m| !list.contains(m)) {
+                            w.pos.make(m);
+                            let lost = w.vcf(4, 1).is_some();
+                            w.pos.unmake();
+                            let at = w.pos.point(m);
+                            assert!(lost, "{rule:?}: {at:?} escapes after {played:?}");
+                        }
+                    }
+                    // A random move near the stones, threats (three or better) a quarter of the time.
+                    let mut moves = Vec::new();
+                    quiet_moves(&w.pos, &mut moves);
+                    let threats: Vec<usize> =
+                        moves.iter().copied().filter(|&m| w.pos.class(m, me) >= CL_3).collect();
+                    let pick = if !threats.is_empty() && next(4) == 0 {
+                        threats[next(threats.len())]
+                    } else {
+                        moves[next(moves.len())]
+                    };
+                    played.push(w.pos.point(pick));
+                    w.pos.make(pick);
+                }
+            }
+        }
+        assert!(checked >= 150, "only {checked} positions with a four-three square");
     }
 
     #[test]

@@ -277,6 +277,13 @@ impl Position {
         self.cells[idx % CAP] == EMPTY as u8
     }
 
+    /// Whether a stone of `c` stands on `idx` (false off the board).
+    #[inline]
+    pub fn is_stone_of(&self, idx: usize, c: Color) -> bool {
+        let stone = if c == Color::Black { BLACK } else { WHITE };
+        u32::from(self.cells[idx % CAP]) == stone
+    }
+
     /// What a stone of `c` would make on `idx` (nothing on a stone).
     #[inline]
     pub fn info(&self, idx: usize, c: Color) -> SquareInfo {
@@ -506,6 +513,21 @@ impl Position {
     pub fn recent_move(&self, back: usize) -> Option<usize> {
         let k = self.stack.len().checked_sub(back + 1)?;
         Some(self.stack[k].idx)
+    }
+
+    /// `f` of this position with a stone of `c` (either side) on the empty square `idx`, taken
+    /// back afterwards: the side to move and the hash are as before.
+    pub fn with_stone_of<R>(&mut self, idx: usize, c: Color, f: impl FnOnce(&Position) -> R) -> R {
+        let side = self.side;
+        self.side = c;
+        self.make(idx);
+        let r = f(self);
+        self.unmake();
+        self.side = side;
+        if self.keeps_board() {
+            self.board.set_side_to_move(side);
+        }
+        r
     }
 
     /// Takes back the last stone.
