@@ -206,7 +206,12 @@ mod tests {
         assert_eq!(pos.side_to_move(), renzoku_rules::Color::White);
         let mut out = Vec::new();
         defence_moves(&pos, &mut out);
-        let mut named: Vec<String> = out
+        sorted_names(&pos, &out)
+    }
+
+    /// The squares `list` as "x,y", sorted.
+    fn sorted_names(pos: &Position, list: &[usize]) -> Vec<String> {
+        let mut named: Vec<String> = list
             .iter()
             .map(|&i| {
                 let p = pos.point(i);
@@ -240,14 +245,7 @@ mod tests {
             assert!(out.is_empty());
             return None;
         }
-        let mut named: Vec<String> = out
-            .iter()
-            .map(|&i| {
-                let p = pos.point(i);
-                format!("{},{}", p.x, p.y)
-            })
-            .collect();
-        named.sort();
+        let mut named = sorted_names(&pos, &out);
         let len = named.len();
         named.dedup();
         assert_eq!(named.len(), len, "a square listed twice");

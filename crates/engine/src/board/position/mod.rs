@@ -280,8 +280,7 @@ impl Position {
     /// Whether a stone of `c` stands on `idx` (false off the board).
     #[inline]
     pub fn is_stone_of(&self, idx: usize, c: Color) -> bool {
-        let stone = if c == Color::Black { BLACK } else { WHITE };
-        u32::from(self.cells[idx % CAP]) == stone
+        u32::from(self.cells[idx % CAP]) == code(c)
     }
 
     /// What a stone of `c` would make on `idx` (nothing on a stone).
