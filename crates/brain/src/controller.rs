@@ -35,6 +35,12 @@ pub struct Controller {
     pub(crate) board: Option<Board>,
     /// Created at START (or at the first search), sized from the settings of that moment.
     pub(crate) engine: Option<Engine>,
+    /// The hash table was allocated at START and nothing has used it since: the first search
+    /// may still give it the size of the settings it runs under, losing nothing. Managers send
+    /// `INFO max_memory` after the first START, and without this the first game's table kept the
+    /// default size and the second game's START allocated another, whose pages the threads then
+    /// faulted in during that game's first moves.
+    table_unused: bool,
     /// Yixin `yxblock` root moves never to be chosen.
     pub(crate) excluded: Vec<Point>,
     /// We just played a move: ponder on the opponent's time if allowed.
@@ -62,6 +68,7 @@ impl Controller {
             out,
             board: None,
             engine: None,
+            table_unused: false,
             excluded: Vec::new(),
             may_ponder: false,
             received: Instant::now(),
@@ -248,7 +255,7 @@ impl Controller {
     /// the current rule built (waiting for them, if the background thread has not finished, is
     /// done here so that the caller counts it against the turn). During a game the hash table
     /// is only ever shrunk (to obey a new memory limit at once); it takes its full size at the
-    /// next START/RESTART.
+    /// next START/RESTART, or at once while nothing has used it since START.
     pub(crate) fn engine(&mut self, settings: &Settings) -> &mut Engine {
         renzoku_engine::prepare(settings.rule);
         self.engine_unprepared(settings)
@@ -259,8 +266,9 @@ impl Controller {
     pub(crate) fn engine_unprepared(&mut self, settings: &Settings) -> &mut Engine {
         let config =
             EngineConfig { hash_bytes: settings.hash_bytes(), threads: settings.thread_num };
+        let unused = std::mem::take(&mut self.table_unused);
         let engine = self.engine.get_or_insert_with(|| Engine::new(config));
-        if engine.config().hash_bytes > config.hash_bytes {
+        if engine.config().hash_bytes > config.hash_bytes || unused {
             engine.set_hash_bytes(config.hash_bytes);
         }
         engine.set_threads(config.threads);
@@ -277,10 +285,14 @@ impl Controller {
         let settings = self.settings();
         let wanted = settings.hash_bytes();
         if let Some(engine) = self.engine.as_mut() {
-            engine.set_hash_bytes(wanted);
+            if engine.config().hash_bytes != wanted {
+                engine.set_hash_bytes(wanted);
+                self.table_unused = true;
+            }
         } else {
             let config = EngineConfig { hash_bytes: wanted, threads: settings.thread_num };
             self.engine = Some(Engine::new(config));
+            self.table_unused = true;
         }
     }
 

@@ -120,3 +120,37 @@ fn hash_entries_do_not_leak_across_rules_or_sizes() {
     assert!(again < cold, "same rule again {again}, cold {cold}");
     assert!(other_rule > 0);
 }
+
+/// The table's slot count, as a dump of it records in its header (bytes 16..24).
+fn dumped_slots(brain: &mut Brain, file: &std::path::Path) -> u64 {
+    let reply = ask_path(brain, "yxhashdump", file);
+    assert!(reply.starts_with("MESSAGE hash dumped to "), "{reply}");
+    let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let field: [u8; 8] = bytes[16..24].try_into().unwrap_or_else(|_| panic!("short header"));
+    u64::from_le_bytes(field)
+}
+
+#[test]
+fn a_memory_limit_sent_after_start_sizes_the_unused_table() {
+    // Managers send START first and their limits after it: the table allocated at that START
+    // has held nothing yet, so the first search gives it the size of the limits it runs under.
+    // After that it only shrinks until the next START (growing would drop what it holds).
+    let file = temp("sized");
+    let mut brain = Brain::start();
+    brain.send("INFO hash_size 256\nINFO max_depth 3\nINFO timeout_turn 60000\nINFO thread_num 1");
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.send("INFO hash_size 1024");
+    let _ = common::point(&brain.ask("BEGIN"));
+    assert_eq!(dumped_slots(&mut brain, &file), 1024 * 1024 / 16, "grown at the first search");
+    brain.send("INFO hash_size 4096");
+    let _ = common::point(&brain.ask("TURN 9,9"));
+    assert_eq!(dumped_slots(&mut brain, &file), 1024 * 1024 / 16, "kept during the game");
+    brain.send("INFO hash_size 512");
+    let _ = common::point(&brain.ask("TURN 9,10"));
+    assert_eq!(dumped_slots(&mut brain, &file), 512 * 1024 / 16, "shrunk at once");
+    brain.send("INFO hash_size 4096");
+    assert_eq!(brain.ask("RESTART"), "OK");
+    let _ = common::point(&brain.ask("BEGIN"));
+    assert_eq!(dumped_slots(&mut brain, &file), 4096 * 1024 / 16, "after RESTART");
+    let _ = std::fs::remove_file(&file);
+}
