@@ -106,6 +106,10 @@ params! {
          would make even a two are skipped (Rapfi's trivial-move pruning)";
     LateMovesPv, "late_moves_pv", 1, 0, 1,
         "1: late-move pruning also in PV nodes below the root (as Rapfi's move-count pruning)";
+    TimeIterationPredict, "time_iteration_predict", 0, 0, 400,
+        "0: off; else, with a game clock, no new iteration starts when the last one's time, \
+         times its growth over the one before (1.5 to 6) and this percentage, would end it \
+         after the move's hard limit (the time is kept for later moves)";
     TimeTurnSoftPercent, "time_turn_soft_percent", 60, 20, 100,
         "with a turn time limit, no new iteration starts after this percentage of the turn's \
          usable time";

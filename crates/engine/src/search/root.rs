@@ -281,6 +281,9 @@ fn iterate<'o>(
     // best move that has not changed for several iterations less.
     let mut stable_iterations = 0u32;
     let mut time_scale = 1.0f64;
+    // When the last iteration ended, and how long the one before it took (the main thread's).
+    let mut iteration_end = Duration::ZERO;
+    let mut previous_iteration: Option<Duration> = None;
     let start_depth = limits.start_depth.clamp(1, max_depth);
     for depth in start_depth..=max_depth {
         if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
@@ -394,7 +397,21 @@ fn iterate<'o>(
             // find the defence.
             let proven = prev_score >= MATE_BOUND && depth as i32 > MATE - prev_score + 2;
             let out_of_time = budget.soft.is_some_and(|s| elapsed >= s.mul_f64(time_scale));
-            if proven || out_of_time || root.len() == 1 && depth >= 2 {
+            let this_iteration = elapsed.saturating_sub(iteration_end);
+            // An unstable or falling move keeps its unfinished iteration: a new best move
+            // found there is trusted.
+            let hopeless = time_scale <= 1.0
+                && next_iteration_hopeless(
+                    limits,
+                    budget,
+                    depth,
+                    elapsed,
+                    this_iteration,
+                    previous_iteration,
+                );
+            iteration_end = elapsed;
+            previous_iteration = Some(this_iteration);
+            if proven || out_of_time || hopeless || root.len() == 1 && depth >= 2 {
                 break;
             }
         }
@@ -403,6 +420,30 @@ fn iterate<'o>(
         }
     }
     outcome
+}
+
+/// Whether the next iteration, predicted from the last one's time and its growth over the one
+/// before, would not end before the hard limit (`time_iteration_predict`, only with a game
+/// clock: the time is then kept for later moves instead of spent on an unfinished iteration).
+fn next_iteration_hopeless(
+    limits: &Limits,
+    budget: &TimeBudget,
+    depth: u32,
+    elapsed: Duration,
+    last: Duration,
+    before: Option<Duration>,
+) -> bool {
+    let percent = limits.params.get(Param::TimeIterationPredict);
+    let (Some(hard), Some(before)) = (budget.hard, before) else {
+        return false;
+    };
+    // Iterations under a millisecond or two grow erratically: no prediction from them.
+    if percent == 0 || !budget.paced || depth < 5 || before < Duration::from_millis(2) {
+        return false;
+    }
+    let growth = (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 6.0);
+    let next = last.as_secs_f64() * growth * f64::from(percent) / 100.0;
+    elapsed.as_secs_f64() + next > hard.as_secs_f64()
 }
 
 /// Searches the root moves at `depth` with PVS; updates their scores and PVs. Moves that fail
@@ -460,4 +501,48 @@ fn root_search<'o>(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::params::Params;
+
+    fn clocked(percent: i32) -> (Limits, TimeBudget) {
+        let mut params = Params::default();
+        params.set("time_iteration_predict", i64::from(percent)).expect("in range");
+        let limits = Limits {
+            turn_time_ms: Some(1000),
+            time_left_ms: Some(10_000),
+            match_time_ms: Some(10_000),
+            protocol_lag_ms: 0,
+            params,
+            ..Limits::default()
+        };
+        let budget = TimeBudget::new(&limits);
+        (limits, budget)
+    }
+
+    #[test]
+    fn an_iteration_that_cannot_end_before_the_hard_limit_is_not_started() {
+        let ms = Duration::from_millis;
+        let (limits, budget) = clocked(100);
+        let hard = budget.hard.expect("a clocked budget has a hard limit");
+        assert!(hard >= ms(800) && budget.paced, "{budget:?}");
+        // 400 ms in, the last iteration took 200 ms, three times the one before: the next
+        // would take 600 ms and end after the hard limit (949 ms).
+        assert!(next_iteration_hopeless(&limits, &budget, 12, ms(400), ms(200), Some(ms(66))));
+        // Growth is taken as at least 1.5: 100 ms in, a 50 ms iteration after a 45 ms one.
+        assert!(!next_iteration_hopeless(&limits, &budget, 12, ms(100), ms(50), Some(ms(45))));
+        // Shallow or tiny iterations predict nothing.
+        assert!(!next_iteration_hopeless(&limits, &budget, 4, ms(400), ms(200), Some(ms(66))));
+        assert!(!next_iteration_hopeless(&limits, &budget, 12, ms(400), ms(200), Some(ms(1))));
+        // Off by default, and without a game clock (a turn limit alone: the time would be lost).
+        let (off, budget_off) = clocked(0);
+        assert!(!next_iteration_hopeless(&off, &budget_off, 12, ms(400), ms(200), Some(ms(66))));
+        let turn_only = Limits { time_left_ms: None, match_time_ms: None, ..limits.clone() };
+        let unpaced = TimeBudget::new(&turn_only);
+        assert!(!unpaced.paced);
+        assert!(!next_iteration_hopeless(&turn_only, &unpaced, 12, ms(400), ms(200), Some(ms(66))));
+    }
 }

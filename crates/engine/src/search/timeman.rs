@@ -17,6 +17,9 @@ pub struct TimeBudget {
     pub soft: Option<Duration>,
     /// Stop searching at once at this time.
     pub hard: Option<Duration>,
+    /// A game clock paces the moves: time this move does not spend is left for the later ones
+    /// (with a turn limit alone it would be lost).
+    pub paced: bool,
 }
 
 /// Moves left to budget for: a constant (`time_moves_to_go`, default 16), so each move gets
@@ -53,6 +56,7 @@ impl TimeBudget {
             (None, Some(m)) if m > 0 => Some(m as i64),
             _ => None,
         };
+        let paced = left.is_some();
         if let Some(left) = left {
             if left <= 0 {
                 tighten(0, 0);
@@ -78,7 +82,11 @@ impl TimeBudget {
             }
         }
 
-        TimeBudget { soft: soft.map(Duration::from_millis), hard: hard.map(Duration::from_millis) }
+        TimeBudget {
+            soft: soft.map(Duration::from_millis),
+            hard: hard.map(Duration::from_millis),
+            paced,
+        }
     }
 
     /// True when the search must answer without searching (no time at all).
