@@ -126,8 +126,8 @@ fn dumped_slots(brain: &mut Brain, file: &std::path::Path) -> u64 {
     let reply = ask_path(brain, "yxhashdump", file);
     assert!(reply.starts_with("MESSAGE hash dumped to "), "{reply}");
     let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let field: [u8; 8] = bytes[16..24].try_into().unwrap_or_else(|_| panic!("short header"));
-    u64::from_le_bytes(field)
+    let field = bytes.get(16..24).and_then(|f| <[u8; 8]>::try_from(f).ok());
+    u64::from_le_bytes(field.unwrap_or_else(|| panic!("short header: {} bytes", bytes.len())))
 }
 
 #[test]

@@ -281,7 +281,8 @@ fn iterate<'o>(
     // best move that has not changed for several iterations less.
     let mut stable_iterations = 0u32;
     let mut time_scale = 1.0f64;
-    // When the last iteration ended, and how long the one before it took (the main thread's).
+    // The main thread's clock at the end of its last finished iteration, and how long that
+    // iteration took (`time_iteration_predict` compares it with the next one's time).
     let mut iteration_end = Duration::ZERO;
     let mut previous_iteration: Option<Duration> = None;
     let start_depth = limits.start_depth.clamp(1, max_depth);
