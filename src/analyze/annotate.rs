@@ -55,7 +55,7 @@ pub fn analyse(
     let view = |board: &Board, engine: &mut Engine| -> PositionView {
         let result = engine.search(board, settings.rule, &limits, &stop, &mut NullObserver);
         progress.inc(1);
-        let mine = result.score.winrate();
+        let mine = result.score.winrate(settings.rule);
         PositionView {
             black: if board.side_to_move() == Color::Black { mine } else { 1.0 - mine },
             score: Some(result.score),

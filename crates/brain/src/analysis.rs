@@ -153,7 +153,7 @@ impl Analysis {
             seldepth: depth,
             multipv: 1,
             score: stored.score,
-            winrate: stored.score.winrate(),
+            winrate: stored.score.winrate(search.rule),
             nodes,
             elapsed,
             nps: 0,

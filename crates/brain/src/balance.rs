@@ -59,14 +59,14 @@ pub fn score_value(score: Score) -> i64 {
     }
 }
 
-/// The win-rate estimate of a [`score_value`] (proven results are certain).
-pub fn winrate_of(value: i64) -> f64 {
+/// The win-rate estimate of a [`score_value`] under `rule` (proven results are certain).
+pub fn winrate_of(value: i64, rule: Rule) -> f64 {
     if value >= 50_000 {
         1.0
     } else if value <= -50_000 {
         0.0
     } else {
-        Score::Eval(value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32).winrate()
+        Score::Eval(value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32).winrate(rule)
     }
 }
 

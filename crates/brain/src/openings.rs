@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use renzoku_protocol::{OpeningRule as R, OpeningStep, Reply, Stone};
-use renzoku_rules::{Board, Point, RENJU_OPENINGS, in_central_square, is_legal};
+use renzoku_rules::{Board, Point, RENJU_OPENINGS, Rule, in_central_square, is_legal};
 
 use crate::balance::{self, Scorer, score_value};
 use crate::controller::{Controller, limits_after_wait, tables_ready_in_time};
@@ -253,6 +253,9 @@ impl Controller {
             (_, _, Some(k)) => k as usize,
             (_, _, None) => 2,
         };
+        // The game's rule: it sets the scale of the win-rate estimates behind the fifth-move
+        // counts.
+        let rule = self.settings().rule;
         let answer = match (step.rule(), step.step()) {
             // Propose the first three stones.
             (R::Swap, 0) if n == 0 => self.propose_three(seq, &board).map(Answer::Sequence),
@@ -262,7 +265,7 @@ impl Controller {
             // N: the better the opening for black, the more fifth moves it offers (white
             // chooses among them), so that the opponent gains nothing by swapping.
             (R::Yamaguchi, 1) => self.propose_three_valued(seq, &board).map(|(moves, white)| {
-                Answer::MovesWithCount(moves, fifth_count(-white, YAMAGUCHI_MAX_FIFTHS))
+                Answer::MovesWithCount(moves, fifth_count(-white, YAMAGUCHI_MAX_FIFTHS, rule))
             }),
             // One balanced stone on an empty board.
             (R::Swap1st, 0) if n == 0 => self.balanced_stone(seq, &board, Zone::Anywhere),
@@ -290,14 +293,14 @@ impl Controller {
                 None => None,
                 Some((_, white)) if white < SWAP_MARGIN => Some(Answer::Swap),
                 Some((p, white)) => {
-                    Some(Answer::MovesWithCount(vec![p], fifth_count(-white, count as u32)))
+                    Some(Answer::MovesWithCount(vec![p], fifth_count(-white, count as u32, rule)))
                 }
             },
             // Just the next move.
             (R::Swap5 | R::Rif | R::Yamaguchi, 3) => self.play_in(seq, &board, Zone::Anywhere),
             (R::Taraguchi | R::Tarannikov, 1) => self.play_in(seq, &board, Zone::taraguchi(n + 1)),
             (R::Soosyrv, 3) => self.best_in(seq, &board, Zone::Anywhere).map(|(p, white)| {
-                Answer::MovesWithCount(vec![p], fifth_count(-white, count as u32))
+                Answer::MovesWithCount(vec![p], fifth_count(-white, count as u32, rule))
             }),
             (R::Sakata, 2) => self.sakata_pair(seq, &board),
             // Offer fifth moves (SOOSYRVSTEP4 may swap instead); the decision gets part of
@@ -474,8 +477,8 @@ const YAMAGUCHI_MAX_FIFTHS: u32 = 10;
 /// score above one half (the engine's win-rate estimate, so the rule does not depend on the
 /// evaluation's scale), one at least and `max` at most. Used by YAMAGUCHISTEP1, SOOSYRVSTEP2/3
 /// and Yixin's yxsoosorvstep3.
-pub(crate) fn fifth_count(black: i64, max: u32) -> u32 {
-    let expected = balance::winrate_of(black);
+pub(crate) fn fifth_count(black: i64, max: u32, rule: Rule) -> u32 {
+    let expected = balance::winrate_of(black, rule);
     let more = ((expected - 0.5) * 20.0).round() as i64;
     (2 + more.max(0)).clamp(1, i64::from(max.max(1))) as u32
 }
@@ -533,14 +536,19 @@ enum Answer {
 #[cfg(test)]
 mod tests {
     use super::fifth_count;
+    use renzoku_rules::Rule;
 
     #[test]
     fn more_fifth_moves_the_better_black_stands() {
-        assert_eq!(fifth_count(0, 8), 2, "even: RIF's two");
-        assert_eq!(fifth_count(-500, 8), 2, "black worse: never fewer than two");
-        assert!(fifth_count(200, 8) > 2);
-        assert!(fifth_count(400, 8) > fifth_count(200, 8));
-        assert_eq!(fifth_count(100_000, 8), 8, "a proven black win: the most allowed");
-        assert_eq!(fifth_count(0, 1), 1, "never more than allowed");
+        let renju = Rule::Renju;
+        assert_eq!(fifth_count(0, 8, renju), 2, "even: RIF's two");
+        assert_eq!(fifth_count(-500, 8, renju), 2, "black worse: never fewer than two");
+        assert!(fifth_count(200, 8, renju) > 2);
+        assert!(fifth_count(600, 8, renju) > fifth_count(200, 8, renju));
+        assert_eq!(fifth_count(100_000, 8, renju), 8, "a proven black win: the most allowed");
+        assert_eq!(fifth_count(0, 1, renju), 1, "never more than allowed");
+        // Renju's values are on a wider scale: the same value offers fewer fifths than the
+        // generic evaluation's would.
+        assert!(fifth_count(400, 8, renju) < fifth_count(400, 8, Rule::Freestyle));
     }
 }

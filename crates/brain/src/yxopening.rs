@@ -125,7 +125,7 @@ impl Controller {
         let mut next = board.clone();
         let _ = next.play(point);
         let black_value = self.with_scorer(seq, |s| s.value(&next, budget / 4));
-        let count = fifth_count(black_value, SOOSORV_MAX_FIFTHS);
+        let count = fifth_count(black_value, SOOSORV_MAX_FIFTHS, self.settings().rule);
         self.yx_send(YxOpeningMessage::Move {
             rule: YxOpeningRule::Soosorv,
             index: 4,

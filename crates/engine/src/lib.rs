@@ -46,7 +46,7 @@ pub use eval::net::format::{Family as EvalFamily, FormatError as EvalFormatError
 pub use eval::net::{EvalFileError, NetInfo, eval_nets, load_eval_file, reset_eval};
 pub use observer::{IterationInfo, NullObserver, RootMoveInfo, SearchObserver};
 pub use renzoku_rules::{Board, Point, Rule};
-pub use score::Score;
+pub use score::{Score, winrate_scale};
 pub use search::hashfile::HashFileError;
 pub use search::limits::{Limits, SearchMode};
 pub use search::params::{Param, ParamSpec, Params};

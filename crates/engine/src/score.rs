@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use renzoku_rules::Rule;
+
 /// Internal score bound; mate scores sit just below it.
 pub(crate) const INF: i32 = 30_000;
 /// A win at ply `n` from the root is `MATE - n`.
@@ -43,18 +45,29 @@ impl Score {
         }
     }
 
-    /// A win probability for the side to move in 0.0..=1.0 (logistic in the evaluation).
-    pub fn winrate(self) -> f64 {
+    /// A win probability for the side to move under `rule`, in 0.0..=1.0: logistic in the
+    /// evaluation over [`winrate_scale`].
+    pub fn winrate(self, rule: Rule) -> f64 {
         match self {
             Score::Win(_) => 1.0,
             Score::Loss(_) => 0.0,
-            Score::Eval(v) => 1.0 / (1.0 + (-f64::from(v) / 400.0).exp()),
+            Score::Eval(v) => 1.0 / (1.0 + (-f64::from(v) / winrate_scale(rule)).exp()),
         }
     }
 
     pub fn is_decisive(self) -> bool {
         !matches!(self, Score::Eval(_))
     }
+}
+
+/// The evaluation difference that multiplies the odds of winning by e under `rule`: the scale
+/// that best predicts the outcomes of self-play games from the search's own scores (log-loss
+/// over 77k freestyle 15x15 positions: 0.5131 at 500, 0.5113 at 550, 0.5114 at 600; 20x20
+/// best at 600; over 274k renju positions 0.5471 at 800, 0.5433 at 1000, 0.5467 at 1200;
+/// `selfplay-*` games of `tuning/data`, docs/experiments.md session 46). Renju's values are
+/// on a wider scale (its own net, fitted with a scale of 700 against the generic net's 500).
+pub fn winrate_scale(rule: Rule) -> f64 {
+    if rule == Rule::Renju { 1000.0 } else { 550.0 }
 }
 
 /// `+123`, `-40`, `W7` (win in 7 plies), `L4` (loss in 4 plies).
@@ -80,6 +93,12 @@ mod tests {
         }
         assert!(Score::Win(3).to_internal() > Score::Win(5).to_internal());
         assert!(Score::Loss(6).to_internal() > Score::Loss(2).to_internal());
-        assert!(Score::Eval(100).winrate() > 0.5 && Score::Eval(-100).winrate() < 0.5);
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            assert!(Score::Eval(100).winrate(rule) > 0.5 && Score::Eval(-100).winrate(rule) < 0.5);
+            assert!(Score::Win(9).winrate(rule) > 0.999_999);
+            assert!((Score::Eval(0).winrate(rule) - 0.5).abs() < 1e-12);
+        }
+        // The same value is a surer win in freestyle than under renju, whose values are wider.
+        assert!(Score::Eval(400).winrate(Rule::Freestyle) > Score::Eval(400).winrate(Rule::Renju));
     }
 }

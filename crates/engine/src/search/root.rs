@@ -148,7 +148,7 @@ pub fn run(
                     nodes,
                     elapsed,
                     pv,
-                    winrate: score.winrate(),
+                    winrate: score.winrate(w.pos.rule),
                 }
             }
         }
@@ -382,7 +382,7 @@ fn iterate<'o>(
                     seldepth: w.seldepth,
                     multipv: pv_index as u32 + 1,
                     score: s,
-                    winrate: s.winrate(),
+                    winrate: s.winrate(w.pos.rule),
                     nodes,
                     elapsed,
                     nps: nps(nodes, elapsed),
