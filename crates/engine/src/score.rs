@@ -64,8 +64,9 @@ impl Score {
 /// that best predicts the outcomes of self-play games from the search's own scores (log-loss
 /// over 77k freestyle 15x15 positions: 0.5131 at 500, 0.5113 at 550, 0.5114 at 600; 20x20
 /// best at 600; over 274k renju positions 0.5471 at 800, 0.5433 at 1000, 0.5467 at 1200;
-/// `selfplay-*` games of `tuning/data`, docs/experiments.md session 46). Renju's values are
-/// on a wider scale (its own net, fitted with a scale of 700 against the generic net's 500).
+/// `selfplay-*` games of `tuning/data` by `tuning/winrate_scale.py`, docs/experiments.md
+/// session 46). Renju's values are on a wider scale (its own net, fitted with a scale of 700
+/// against the generic net's 500).
 pub fn winrate_scale(rule: Rule) -> f64 {
     if rule == Rule::Renju { 1000.0 } else { 550.0 }
 }
