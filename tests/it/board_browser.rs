@@ -111,11 +111,18 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     assert!(browser.wait_for(
         "JSON.parse(document.getElementById('eval-graph').dataset.values || '[]').some((p) => p[0] === 2)"
     ));
-    // Hovering the best candidate shows its line as numbered ghost stones.
-    let best = browser.evaluate("JSON.stringify(state.lines[0].pv[0])");
+    // Hovering the best candidate shows its line as numbered ghost stones. Read and hovered in
+    // one task of the page, so that the streaming analysis cannot drop the move in between.
+    let best = browser.evaluate(
+        "(() => { const [x, y] = state.lines[0].pv[0]; const c = document.getElementById('board'); \
+         const r = c.getBoundingClientRect(); const g = geometry(c); \
+         c.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + g.px(x), \
+           clientY: r.top + g.px(y), pointerType: 'mouse', bubbles: true })); \
+         return JSON.stringify([x, y]); })()",
+    );
     let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
-    hover(&browser, x, y);
     assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
+    hover(&browser, x, y);
     browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-analysis.png");
     // Leaving the best move out (yxblock): the analysis goes on without it.
     let best = browser.evaluate("moveName(state.lines[0].pv[0])");
@@ -158,7 +165,13 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
          return JSON.stringify([x, y]); })()",
     );
     let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
-    assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
+    // The tap pins the move (its row is shown while the move stays a candidate; the streaming
+    // analysis may drop it from the list at any update).
+    assert!(
+        browser.wait_for(&format!(
+            "state.pinned && state.pinned[0] === {x} && state.pinned[1] === {y}"
+        ))
+    );
     assert_eq!(moves_shown(&browser).len(), before, "the first tap only shows the line");
     tap(&browser, x, y);
     assert!(
