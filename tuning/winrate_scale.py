@@ -5,33 +5,38 @@ for each scale K and the best one. Draws are left out. Standard library only.
 
 usage: python3 winrate_scale.py GAMES... [--scales 400,500,...] [--limit N]
 
-GAMES: packed self-play games (pack_games.py's `*.games.xz`) or match journals (`-jsonl`
-with `-msg`); games of every rule and size are read, so pass one rule's files at a time.
-Session 46 found 550 for freestyle 15x15 (600 on 20x20) and 1000 for renju.
+GAMES: packed self-play games (pack_games.py's `*.games.xz`, whose scores are the search's
+own values; journals whose messages give `ev` as a percentage are not read); games of every
+rule and size are read, so pass one rule's files at a time. Session 46 found 550 for
+freestyle 15x15 (600 on 20x20) and 1000 for renju.
 """
 import argparse
 import math
-import re
 
 import pack_games
 
-MOVE = re.compile(r'^(\d+)\) [^:]*: ev (-?\d+)$')
+# Larger values are near-certain results that say nothing of the scale.
+MAX_VALUE = 20_000
 
 
 def scores(paths, limit):
-    """(value, 1 if the mover won else 0) for every scored move, at most `limit`."""
+    """(value, 1 if the mover won else 0) for every move with a numeric score under
+    MAX_VALUE, at most `limit`."""
     out = []
     for path in paths:
         for g in pack_games.read_games(path):
             if g is None or g.get('winner') not in ('black', 'white'):
                 continue
-            for m in g.get('messages', []):
-                hit = MOVE.match(m)
-                if not hit:
+            for number, ev in pack_games.final_scores(g.get('messages', [])).items():
+                try:
+                    v = int(ev)
+                except ValueError:
+                    continue  # a proven result (W/L) or a percentage
+                if abs(v) >= MAX_VALUE:
                     continue
-                # `N)` is the move's number from 1: odd numbers are black's moves.
-                mover = 'black' if int(hit.group(1)) % 2 == 1 else 'white'
-                out.append((int(hit.group(2)), 1.0 if g['winner'] == mover else 0.0))
+                # Moves are numbered from 1: odd numbers are black's moves.
+                mover = 'black' if number % 2 == 1 else 'white'
+                out.append((v, 1.0 if g['winner'] == mover else 0.0))
                 if len(out) >= limit:
                     return out
     return out
@@ -55,8 +60,6 @@ def main():
     points = scores(a.games, a.limit)
     if not points:
         raise SystemExit('no scored moves of decided games in ' + ' '.join(a.games))
-    # Mate scores print as W/L (not matched above); very large values are left out too.
-    points = [(v, w) for v, w in points if abs(v) < 20_000]
     losses = {k: log_loss(points, k) for k in (int(s) for s in a.scales.split(','))}
     print(f'{len(points)} scored moves, the mover won {sum(w for _, w in points) / len(points):.3f}')
     for k, loss in losses.items():

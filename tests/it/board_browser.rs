@@ -61,11 +61,6 @@ fn tap(browser: &Browser, x: u8, y: u8) {
 }
 
 /// Moves the mouse over the board's point (x, y).
-fn hover(browser: &Browser, x: u8, y: u8) {
-    let (px, py) = on_screen(browser, x, y);
-    browser.hover_at(px, py);
-}
-
 pub(crate) fn set(browser: &Browser, id: &str, value: &str) {
     browser.evaluate(&format!(
         "(() => {{ const e = document.getElementById('{id}'); e.value = '{value}'; \
@@ -113,16 +108,13 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     ));
     // Hovering the best candidate shows its line as numbered ghost stones. Read and hovered in
     // one task of the page, so that the streaming analysis cannot drop the move in between.
-    let best = browser.evaluate(
+    browser.evaluate(
         "(() => { const [x, y] = state.lines[0].pv[0]; const c = document.getElementById('board'); \
          const r = c.getBoundingClientRect(); const g = geometry(c); \
          c.dispatchEvent(new PointerEvent('pointermove', { clientX: r.left + g.px(x), \
-           clientY: r.top + g.px(y), pointerType: 'mouse', bubbles: true })); \
-         return JSON.stringify([x, y]); })()",
+           clientY: r.top + g.px(y), pointerType: 'mouse', bubbles: true })); })()",
     );
-    let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
     assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
-    hover(&browser, x, y);
     browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-analysis.png");
     // Leaving the best move out (yxblock): the analysis goes on without it.
     let best = browser.evaluate("moveName(state.lines[0].pv[0])");
@@ -158,20 +150,19 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     // Read and tapped in one go, so that the candidates cannot change in between.
     let best = browser.evaluate(
         "(() => { const [x, y] = state.lines[0].pv[0]; const c = document.getElementById('board'); \
-         const r = c.getBoundingClientRect(); const cell = (c.clientWidth - 56) / state.size; \
-         const at = (v) => 28 + cell / 2 + v * cell; \
-         c.dispatchEvent(new PointerEvent('pointerup', { clientX: r.left + at(x), \
-           clientY: r.top + at(y), pointerType: 'touch', bubbles: true })); \
+         const r = c.getBoundingClientRect(); const g = geometry(c); \
+         c.dispatchEvent(new PointerEvent('pointerup', { clientX: r.left + g.px(x), \
+           clientY: r.top + g.px(y), pointerType: 'touch', bubbles: true })); \
          return JSON.stringify([x, y]); })()",
     );
     let [x, y]: [u8; 2] = serde_json::from_str(best.as_str().unwrap_or("[0,0]")).expect("a point");
-    // The tap pins the move (its row is shown while the move stays a candidate; the streaming
-    // analysis may drop it from the list at any update).
-    assert!(
-        browser.wait_for(&format!(
-            "state.pinned && state.pinned[0] === {x} && state.pinned[1] === {y}"
-        ))
-    );
+    // The tap pins the move, and its row is shown while the move is a candidate (the streaming
+    // analysis may drop it from the list at any update, and then no row can show it).
+    assert!(browser.wait_for(&format!(
+        "state.pinned && state.pinned[0] === {x} && state.pinned[1] === {y} \
+         && (document.querySelector('#candidates tr.shown') !== null \
+             || !state.lines.some((l) => l.pv[0][0] === {x} && l.pv[0][1] === {y}))"
+    )));
     assert_eq!(moves_shown(&browser).len(), before, "the first tap only shows the line");
     tap(&browser, x, y);
     assert!(
