@@ -41,8 +41,9 @@ pub fn legal_flex4(pos: &Position, c: Color) -> Option<usize> {
 /// line and no other four (an open three), by `t` or one of that four's two five squares (for
 /// `__XXX__` the squares next to the three and the far ones; the far ones stop one end's four
 /// and not the other's, so they drop out of the intersection); otherwise (two fours, a four
-/// beside the open four, or a caro rule, where a five blocked at both ends does not win) by any
-/// square on its four lines where the opponent would make a four. A defence must stop every
+/// beside the open four) by any square on its four lines where the opponent would make a four,
+/// and under caro, where a five blocked at both ends does not win, by any empty square of those
+/// lines within five. A defence must stop every
 /// square, so the lists are intersected (two separate open threes leave only our fours, or one
 /// square to play the loss out when we have none). Squares are legal for the side to move and
 /// appear once.
