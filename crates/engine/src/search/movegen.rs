@@ -43,10 +43,9 @@ pub fn legal_flex4(pos: &Position, c: Color) -> Option<usize> {
 /// and not the other's, so they drop out of the intersection); otherwise (two fours, a four
 /// beside the open four) by any square on its four lines where the opponent would make a four,
 /// and under caro, where a five blocked at both ends does not win, by any empty square of those
-/// lines within five. A defence must stop every
-/// square, so the lists are intersected (two separate open threes leave only our fours, or one
-/// square to play the loss out when we have none). Squares are legal for the side to move and
-/// appear once.
+/// lines within five. A defence must stop every square, so the lists are intersected (two
+/// separate open threes leave only our fours, or one square to play the loss out when we have
+/// none). Squares are legal for the side to move and appear once.
 pub fn defence_moves(pos: &Position, out: &mut Vec<usize>) {
     let me = pos.side_to_move();
     let opp = me.opponent();
@@ -396,7 +395,7 @@ mod tests {
 
     #[test]
     fn a_three_opened_at_one_end_or_broken_has_three_defences() {
-        // `O_XXX__` on the left edge side, and `_X_XX_`.
+        // `O_XXX__` (an opponent stone two squares off one end), and the broken `_X_XX_`.
         let one_end = "
         .........
         .........
