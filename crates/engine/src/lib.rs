@@ -34,6 +34,8 @@ mod observer;
 mod pattern;
 mod score;
 mod search;
+#[cfg(test)]
+mod test_rng;
 pub mod tuning;
 
 #[doc(hidden)]

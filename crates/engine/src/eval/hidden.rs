@@ -146,15 +146,7 @@ pub fn add(embed: &Embed, sums: &mut Sums, combo: usize) {
 mod tests {
     use super::*;
 
-    /// A xorshift generator: the tests' weights and sums.
-    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
+    use crate::test_rng::xorshift as rng;
 
     /// A layer of random weights in the ranges of the fitted ones (hidden weights up to about
     /// 760 times ONE / 1024, output weights up to about 180,000), per colour like renju's.

@@ -426,13 +426,7 @@ mod tests {
     /// almost every square that defends nothing.
     #[test]
     fn the_defences_include_every_square_that_stops_the_threats() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         let (mut checked, mut exact_listed, mut exact_needed) = (0usize, 0usize, 0usize);
         for rule in
             [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::CaroFreestyle, Rule::CaroStandard]
@@ -477,7 +471,7 @@ mod tests {
                             exact_needed += stopping;
                         }
                         // Play a defence most of the time, so that games go on.
-                        let pick = if listed.is_empty() || next() % 4 == 0 {
+                        let pick = if listed.is_empty() || next().is_multiple_of(4) {
                             moves[(next() % moves.len() as u64) as usize]
                         } else {
                             listed[(next() % listed.len() as u64) as usize]

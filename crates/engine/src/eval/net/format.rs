@@ -361,13 +361,7 @@ mod tests {
     #[test]
     fn arbitrary_damage_is_an_error_not_a_panic() {
         let good = write(Family::Renju, "fuzz", &sample(Family::Renju));
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         for len in (0..good.len()).step_by(97).chain([good.len() - 1, 13, 14, 20, 30]) {
             assert!(parse(&good[..len]).is_err(), "cut at {len}");
         }
