@@ -31,12 +31,18 @@ impl Default for EngineConfig {
     }
 }
 
+/// Tables from this size on are backed by huge pages once in use
+/// ([`TranspositionTable::back_with_huge_pages`]).
+const HUGE_PAGES_MIN_BYTES: usize = 32 << 20;
+
 /// The searcher. Keeps the transposition table between moves.
 #[derive(Debug)]
 pub struct Engine {
     config: EngineConfig,
     /// Shared with the [`HashProbe`]s handed out (readers on other threads).
     tt: Arc<TranspositionTable>,
+    /// Whether this table has been handed to the huge-page thread.
+    huge_pages_asked: bool,
 }
 
 impl Engine {
@@ -47,6 +53,7 @@ impl Engine {
         Engine {
             config: EngineConfig { threads: config.threads.max(1), ..config },
             tt: Arc::new(TranspositionTable::new(config.hash_bytes)),
+            huge_pages_asked: false,
         }
     }
 
@@ -59,6 +66,7 @@ impl Engine {
         if bytes != self.config.hash_bytes {
             self.config.hash_bytes = bytes;
             self.tt = Arc::new(TranspositionTable::new(bytes));
+            self.huge_pages_asked = false;
         }
     }
 
@@ -113,7 +121,19 @@ impl Engine {
     ) -> SearchResult {
         prepare(rule);
         self.tt.set_salt(hash_salt(board, rule));
-        root::run(&self.tt, self.config.threads, board, rule, limits, stop, observer)
+        let result = root::run(&self.tt, self.config.threads, board, rule, limits, stop, observer);
+        // The table's first search has mapped part of it: the rest is mapped and the whole
+        // backed by huge pages in the background, after the answer and off the next search's
+        // path (small tables are covered by the TLB anyway).
+        if !self.huge_pages_asked && self.tt.bytes() >= HUGE_PAGES_MIN_BYTES {
+            self.huge_pages_asked = true;
+            let tt = Arc::clone(&self.tt);
+            // Without a thread the table simply keeps its small pages.
+            let _ = std::thread::Builder::new()
+                .name("hash-pages".into())
+                .spawn(move || tt.back_with_huge_pages());
+        }
+        result
     }
 }
 
