@@ -261,12 +261,12 @@ impl TranspositionTable {
     /// pages, so nearly every probe walked the page tables; with huge pages the same searches
     /// take about 8 % less CPU time (docs/experiments.md). The advice is only given once the
     /// table is in use and every page is mapped: advised before, each first touch of a 2 MiB
-    /// region allocates a huge page at once and may wait for the kernel to compact memory (a
-    /// fresh process's first search reached depth 5 instead of 11 in its second). Every 4 KiB
-    /// page is therefore touched first (an atomic OR with zero, which leaves any entry as it is,
-    /// even one a search thread is writing), and the kernel's `khugepaged` then merges the
-    /// pages in the background, 16 MiB every 10 s by default. Meant for a background thread
-    /// (`Engine::search` starts one after a table's first search): it takes tens of
+    /// region allocates a huge page at once and may wait for the kernel to compact memory (in
+    /// one of four runs a fresh process's first search reached depth 5 where it reaches 11).
+    /// Every 4 KiB page is therefore touched first (an atomic OR with zero, which leaves any
+    /// entry as it is, even one a search thread is writing), and the kernel's `khugepaged` then
+    /// merges the pages in the background, 16 MiB every 10 s by default. Meant for a background
+    /// thread (`Engine::search` starts one after a table's first search): it takes tens of
     /// milliseconds for a large table.
     #[allow(unsafe_code)]
     pub fn back_with_huge_pages(&self) {
