@@ -122,9 +122,9 @@ impl Engine {
         prepare(rule);
         self.tt.set_salt(hash_salt(board, rule));
         let result = root::run(&self.tt, self.config.threads, board, rule, limits, stop, observer);
-        // The table's first search has mapped part of it: the rest is mapped and the whole
-        // backed by huge pages in the background, after the answer and off the next search's
-        // path (small tables are covered by the TLB anyway).
+        // After the table's first search (not before: see `back_with_huge_pages`), the table
+        // is advised huge pages from a background thread, after the answer and off the next
+        // search's path (small tables are covered by the TLB anyway).
         if !self.huge_pages_asked && self.tt.bytes() >= HUGE_PAGES_MIN_BYTES {
             self.huge_pages_asked = true;
             let tt = Arc::clone(&self.tt);

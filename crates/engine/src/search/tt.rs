@@ -5,8 +5,8 @@
 //! locks. Four entries form a bucket of 64 bytes. The table is allocated as zeroed memory (one
 //! small `unsafe` block, [`zeroed_slots`]) so that the operating system hands out zero pages
 //! lazily: a 256 MiB table costs nothing to create, instead of ~100 ms of writes that would fall
-//! on the first move of a game. Once in use, the table is backed by transparent huge pages on
-//! Linux ([`TranspositionTable::back_with_huge_pages`]).
+//! on the first move of a game. After its first search, the table is advised transparent huge
+//! pages on Linux ([`TranspositionTable::back_with_huge_pages`]).
 //!
 //! Every key is XORed with a salt derived from the rule and the board's width and height before
 //! it is used ([`TranspositionTable::set_salt`]), so entries left by a game under another rule or
@@ -259,15 +259,15 @@ impl TranspositionTable {
     /// Backs the table with transparent huge pages (2 MiB) from now on, on Linux; elsewhere
     /// nothing. Probes land anywhere in a table far larger than what the TLB maps with 4 KiB
     /// pages, so nearly every probe walked the page tables; with huge pages the same searches
-    /// take about 8 % less CPU time (docs/experiments.md). The advice is only given once the
-    /// table is in use and every page is mapped: advised before, each first touch of a 2 MiB
+    /// take about 9 % less CPU time (docs/experiments.md). The advice is given after the
+    /// table's first search, not at allocation: advised before, each first touch of a 2 MiB
     /// region allocates a huge page at once and may wait for the kernel to compact memory (in
     /// one of four runs a fresh process's first search reached depth 5 where it reaches 11).
-    /// Every 4 KiB page is therefore touched first (an atomic OR with zero, which leaves any
-    /// entry as it is, even one a search thread is writing), and the kernel's `khugepaged` then
-    /// merges the pages in the background, 16 MiB every 10 s by default. Meant for a background
-    /// thread (`Engine::search` starts one after a table's first search): it takes tens of
-    /// milliseconds for a large table.
+    /// One word of every 4 KiB page is read first (an atomic OR with zero compiles to a load:
+    /// a page nothing wrote yet is mapped to the shared zero page, and no entry changes); with
+    /// this sequence the table was backed by huge pages (206 of 208 MiB) after the wait of
+    /// the measurement, where writing every page first left it on small pages. Meant for a
+    /// background thread (`Engine::search` starts one after a table's first search).
     #[allow(unsafe_code)]
     pub fn back_with_huge_pages(&self) {
         #[cfg(target_os = "linux")]
