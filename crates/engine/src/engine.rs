@@ -41,6 +41,8 @@ pub struct Engine {
     config: EngineConfig,
     /// Shared with the [`HashProbe`]s handed out (readers on other threads).
     tt: Arc<TranspositionTable>,
+    /// Whether tables are advised huge pages after their first search (`use_huge_pages`).
+    huge_pages: bool,
     /// Whether this table has been handed to the huge-page thread.
     huge_pages_asked: bool,
 }
@@ -53,8 +55,19 @@ impl Engine {
         Engine {
             config: EngineConfig { threads: config.threads.max(1), ..config },
             tt: Arc::new(TranspositionTable::new(config.hash_bytes)),
+            huge_pages: false,
             huge_pages_asked: false,
         }
+    }
+
+    /// Backs the hash table with transparent huge pages after its first search (Linux; see
+    /// [`TranspositionTable::back_with_huge_pages`]). Off by default: the brain turns it on for
+    /// the long-lived processes of matches, where it saves about 9 % of the CPU time; a
+    /// short-lived user of a few timed searches (`renzoku analyze`, tests) would pay the huge
+    /// pages' first faults, each of which may wait for the kernel to compact memory, inside
+    /// its searches.
+    pub fn use_huge_pages(&mut self, on: bool) {
+        self.huge_pages = on;
     }
 
     pub fn config(&self) -> EngineConfig {
@@ -125,7 +138,7 @@ impl Engine {
         // After the table's first search (not before: see `back_with_huge_pages`), the table
         // is advised huge pages from a background thread, after the answer and off the next
         // search's path (small tables are covered by the TLB anyway).
-        if !self.huge_pages_asked && self.tt.bytes() >= HUGE_PAGES_MIN_BYTES {
+        if self.huge_pages && !self.huge_pages_asked && self.tt.bytes() >= HUGE_PAGES_MIN_BYTES {
             self.huge_pages_asked = true;
             let tt = Arc::clone(&self.tt);
             // Without a thread the table simply keeps its small pages.
