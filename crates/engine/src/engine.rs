@@ -31,8 +31,8 @@ impl Default for EngineConfig {
     }
 }
 
-/// Tables from this size on are backed by huge pages once in use
-/// ([`TranspositionTable::back_with_huge_pages`]).
+/// Tables from this size on are advised huge pages after their first search, where the engine
+/// uses them ([`Engine::use_huge_pages`], [`TranspositionTable::back_with_huge_pages`]).
 const HUGE_PAGES_MIN_BYTES: usize = 32 << 20;
 
 /// The searcher. Keeps the transposition table between moves.

@@ -188,11 +188,9 @@ mod tests {
     fn positions(rule: Rule) -> Vec<Board> {
         let mut board = Board::square(15).expect("15x15");
         let mut out = Vec::new();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         while out.len() < 40 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = next();
             let p = Point::new(3 + (seed % 9) as u8, 3 + ((seed >> 8) % 9) as u8);
             if board.play(p).is_ok() {
                 if is_tactical(&board, rule) {

@@ -438,7 +438,7 @@ mod tests {
         assert!(tt.probe(key).is_none());
     }
 
-    /// Mapping every page and advising huge pages leaves the entries, stored ones and empty
+    /// Reading every page and advising huge pages leaves the entries, stored ones and empty
     /// slots, as they were (a table of several 2 MiB regions, so the advice is given).
     #[test]
     fn huge_pages_keep_the_entries() {

@@ -720,16 +720,10 @@ mod tests {
     #[test]
     fn picking_moves_one_by_one_follows_the_full_sort() {
         // Lists shorter and longer than the selected prefix, scores with many ties.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         for len in [0, 1, 2, SELECTED_MOVES, SELECTED_MOVES + 1, 13, 60] {
-            let keys: Vec<u64> = (0..len)
-                .map(|i| {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    sort_key((seed % 9) as i32 * 100 - 400, i, 1000 + i)
-                })
-                .collect();
+            let keys: Vec<u64> =
+                (0..len).map(|i| sort_key((next() % 9) as i32 * 100 - 400, i, 1000 + i)).collect();
             let mut sorted = keys.clone();
             sorted.sort_unstable();
             let want: Vec<usize> = sorted.iter().map(|&k| (k & 0xFFFF) as usize).collect();
@@ -763,13 +757,8 @@ mod tests {
         let tt = crate::search::tt::TranspositionTable::new(1 << 16);
         let stop = AtomicBool::new(false);
         let shared = Shared::new(&tt, &stop, Params::default());
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: usize| (rng() % n as u64) as usize;
         let mut checked = 0;
         for rule in [Rule::Freestyle, Rule::Renju] {
             for _ in 0..3000 {

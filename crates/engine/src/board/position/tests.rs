@@ -120,13 +120,8 @@ fn incremental_matches_fresh_under(rule: Rule) {
 /// whose sums were read, and several moves are caught up at once).
 #[test]
 fn lazy_hidden_sums_match_fresh() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
+    let mut next = move |n: u64| rng() % n;
     for (w, h, rule) in [
         (15, 15, Rule::Freestyle),
         (9, 7, Rule::Standard),
