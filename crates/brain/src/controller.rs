@@ -51,13 +51,6 @@ pub struct Controller {
     done: Option<Sender<()>>,
 }
 
-/// The brain's engine: a long-lived process whose hash table is worth backing by huge pages.
-fn brain_engine(config: EngineConfig) -> Engine {
-    let mut engine = Engine::new(config);
-    engine.use_huge_pages(true);
-    engine
-}
-
 impl Controller {
     pub fn new(
         rx: Receiver<Message>,
@@ -274,7 +267,7 @@ impl Controller {
         let config =
             EngineConfig { hash_bytes: settings.hash_bytes(), threads: settings.thread_num };
         let unused = std::mem::take(&mut self.table_unused);
-        let engine = self.engine.get_or_insert_with(|| brain_engine(config));
+        let engine = self.engine.get_or_insert_with(|| Engine::new(config));
         if engine.config().hash_bytes > config.hash_bytes || unused {
             engine.set_hash_bytes(config.hash_bytes);
         }
@@ -298,7 +291,7 @@ impl Controller {
             }
         } else {
             let config = EngineConfig { hash_bytes: wanted, threads: settings.thread_num };
-            self.engine = Some(brain_engine(config));
+            self.engine = Some(Engine::new(config));
             self.table_unused = true;
         }
     }
