@@ -14,11 +14,15 @@ search's late-move limit at depth 1 is 6) before and after, and writes the table
 offset by COMBOS (A and B have a half per colour) and -1 marks a square forbidden to black,
 which gets no correction.
 """
+import os
 import sys
+
 import numpy as np
 from scipy.optimize import minimize, minimize_scalar
 
-COMBOS = 1365
+import netfile
+
+COMBOS = netfile.COMBOS
 args = sys.argv[1:]
 renju = '--renju' in args
 args = [a for a in args if a != '--renju']
@@ -96,6 +100,13 @@ def report(name, A, B):
 
 
 best = (report('table in use (no corrections)', zero, zero), None, zero, zero)
+# The corrections in use (the built-in net's), on the same held-out positions.
+_net = netfile.read(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'crates',
+                                 'engine', 'src', 'eval', 'weights',
+                                 'renju.rzn' if renju else 'generic.rzn'))
+_rows = _net['order_combo'] / T
+report('corrections in use', np.append(np.concatenate(_rows[0::2]), 0.0),
+       np.append(np.concatenate(_rows[1::2]), 0.0))
 for lam in lambdas:
     def f(w):
         l, gA, gB = loss_and_grad(T, w[:N + 1], w[N + 1:], train, lam)
