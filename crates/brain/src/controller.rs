@@ -272,6 +272,7 @@ impl Controller {
             engine.set_hash_bytes(config.hash_bytes);
         }
         engine.set_threads(config.threads);
+        engine.use_huge_pages(settings.huge_pages());
         engine
     }
 

@@ -61,13 +61,13 @@ impl Engine {
     }
 
     /// Backs the hash table with transparent huge pages after its first search (Linux; see
-    /// [`TranspositionTable::back_with_huge_pages`]). It saves about 9 % of the CPU time of a
-    /// long-lived engine on a quiet machine, but it is off by default and nothing in Renzoku
-    /// turns it on: on a loaded machine the brains that used it stalled for seconds (a 50 ms
-    /// turn answered after 1.7-3 s; `renzoku match`'s live-view test failed 4 times in 6 beside
-    /// another match, never in 5 without it), the kernel merging or faulting the table's pages
-    /// while the search waits, and a short-lived user of a few timed searches (`renzoku
-    /// analyze`) pays the huge pages' first faults inside its searches.
+    /// [`TranspositionTable::back_with_huge_pages`]). Off by default; the brain turns it on for
+    /// turns of a second or more, where it saves about 9 % of the CPU time of a long-lived
+    /// engine. Beside other busy processes a brain using it stalled for seconds at the move
+    /// after the advice (a 50 ms turn answered after 1.7-3 s; `renzoku match`'s live-view test,
+    /// 50 ms turns, failed 4 times in 6 beside another match, never in 5 without it), and a
+    /// short-lived user of a few timed searches (`renzoku analyze`) pays the huge pages' first
+    /// faults inside its searches.
     pub fn use_huge_pages(&mut self, on: bool) {
         self.huge_pages = on;
     }
