@@ -14,7 +14,6 @@ search's late-move limit at depth 1 is 6) before and after, and writes the table
 offset by COMBOS (A and B have a half per colour) and -1 marks a square forbidden to black,
 which gets no correction.
 """
-import os
 import sys
 
 import numpy as np
@@ -101,9 +100,7 @@ def report(name, A, B):
 
 best = (report('table in use (no corrections)', zero, zero), None, zero, zero)
 # The corrections in use (the built-in net's), on the same held-out positions.
-_net = netfile.read(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'crates',
-                                 'engine', 'src', 'eval', 'weights',
-                                 'renju.rzn' if renju else 'generic.rzn'))
+_net = netfile.read(netfile.built_in('renju' if renju else 'generic'))
 _rows = _net['order_combo'] / T
 report('corrections in use', np.append(np.concatenate(_rows[0::2]), 0.0),
        np.append(np.concatenate(_rows[1::2]), 0.0))

@@ -16,6 +16,7 @@ then white's):
   out          (HIDDEN,)                    int32, evaluation points times OUT_ONE
   out_bias     ()                           int32, evaluation points
 """
+import os
 import struct
 import zlib
 
@@ -33,6 +34,12 @@ FAMILIES = {'generic': 0, 'renju': 1}
 
 def architecture(hidden=HIDDEN):
     return f'combo{COMBOS}-mask{MASKS}-hidden{hidden}'
+
+
+def built_in(family):
+    """The path of the engine's built-in weights file of `family` ('generic' or 'renju')."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'crates', 'engine',
+                        'src', 'eval', 'weights', f'{family}.rzn')
 
 
 def blocks(family):

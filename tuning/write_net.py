@@ -13,14 +13,10 @@ OUT.rzn`, so two fits are A/B-tested with one binary:
 To build it in, copy it over crates/engine/src/eval/weights/{generic,renju}.rzn.
 """
 import argparse
-import os
 
 import numpy as np
 
 import netfile
-
-WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                       '..', 'crates', 'engine', 'src', 'eval', 'weights')
 
 
 def quantize_fit(net, fit):
@@ -56,7 +52,7 @@ def main():
     a = ap.parse_args()
     fit = np.load(a.fit) if a.fit else None
     family = a.family or ('renju' if fit is not None and len(fit['combos']) == 4 else 'generic')
-    base = a.base or os.path.join(WEIGHTS, f'{family}.rzn')
+    base = a.base or netfile.built_in(family)
     net = netfile.read(base)
     if a.family and net['family'] != a.family:
         raise SystemExit(f'{base} is a {net["family"]} net, not {a.family}')
