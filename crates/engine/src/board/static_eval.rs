@@ -21,10 +21,18 @@ pub fn static_eval(pos: &Position) -> i32 {
 }
 
 /// The threat mask (`eval::threat_mask`) of a position, for its side to move.
+/// Renju black's double threes are not threats (they are forbidden where both threes are
+/// true), as they count nowhere in the squares' shares (`square::counts_nowhere`).
 pub fn position_threat_mask(pos: &Position) -> usize {
+    use crate::eval::square::CL_33;
     let me = pos.side_to_move();
     let opp = me.opponent();
+    let renju = pos.rule == renzoku_rules::Rule::Renju;
     crate::eval::square::threat_mask(|mine, class| {
-        pos.has_class(if mine { me } else { opp }, class)
+        let c = if mine { me } else { opp };
+        if renju && class == CL_33 && c == renzoku_rules::Color::Black {
+            return false;
+        }
+        pos.has_class(c, class)
     })
 }

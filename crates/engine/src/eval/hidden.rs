@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use crate::eval::square::{COMBOS, MASKS, Tables, certainly_forbidden, combo_index};
+use crate::eval::square::{COMBOS, MASKS, Tables, combo_index, counts_nowhere};
 use crate::pattern::CODES;
 
 /// A hidden unit's clipping range: [0, ONE] (the fitted weights are multiplied by it).
@@ -100,8 +100,8 @@ impl Layer {
 }
 
 /// Combination index per 16-bit code key (`eval::combined`'s keys) for a colour's tables; keys
-/// with an invalid code (a stone, an edge) and renju black's certainly forbidden squares get the
-/// all-dead combination, whose weights are zero (forbidden squares count nowhere, as in the
+/// with an invalid code (a stone, an edge) and renju black's forbidden squares and double threes
+/// ([`counts_nowhere`]) get the all-dead combination, whose weights are zero (they count nowhere, as in the
 /// linear tables).
 pub fn combo_of_key(tables: Tables) -> &'static [u16; 1 << 16] {
     static TABLES: [OnceLock<Box<[u16; 1 << 16]>>; 3] = [const { OnceLock::new() }; 3];
@@ -111,7 +111,7 @@ pub fn combo_of_key(tables: Tables) -> &'static [u16; 1 << 16] {
             vec![0u16; 1 << 16].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!());
         for (key, entry) in table.iter_mut().enumerate() {
             let codes: [u8; 4] = std::array::from_fn(|d| ((key >> (4 * d)) & 0xF) as u8);
-            if codes.iter().all(|&c| (c as usize) < CODES) && !certainly_forbidden(codes, tables) {
+            if codes.iter().all(|&c| (c as usize) < CODES) && !counts_nowhere(codes, tables) {
                 *entry = combo_index(codes) as u16;
             }
         }
@@ -183,13 +183,15 @@ mod tests {
         }
     }
 
-    /// Renju black's overline and double-four squares count nowhere; white's count.
+    /// Renju black's overline, double-four and double-three squares count nowhere; white's
+    /// count.
     #[test]
     fn renju_black_forbidden_squares_weigh_nothing() {
-        use crate::pattern::{B4, OL};
+        use crate::pattern::{B4, F3, OL};
         let key =
             |codes: [u16; 4]| codes.iter().enumerate().map(|(d, &c)| c << (4 * d)).sum::<u16>();
-        for codes in [[u16::from(OL), 0, 0, 0], [u16::from(B4), u16::from(B4), 0, 0]] {
+        let (ol, b4, f3) = (u16::from(OL), u16::from(B4), u16::from(F3));
+        for codes in [[ol, 0, 0, 0], [b4, b4, 0, 0], [f3, f3, 0, 0], [b4, f3, f3, 0]] {
             assert_eq!(combo_of_key(Tables::RenjuBlack)[key(codes) as usize], 0, "{codes:?}");
             assert_ne!(combo_of_key(Tables::RenjuWhite)[key(codes) as usize], 0, "{codes:?}");
         }
