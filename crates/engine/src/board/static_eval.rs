@@ -36,3 +36,40 @@ pub fn position_threat_mask(pos: &Position) -> usize {
         pos.has_class(c, class)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::square::{CL_3, CL_33, threat_mask};
+    use renzoku_rules::Rule;
+
+    /// Black to move has a double three at the centre (two open twos crossing there): a threat
+    /// in the mask under freestyle, none under renju, where black may not play it; its threes
+    /// count under both.
+    #[test]
+    fn renju_black_double_threes_are_no_threat_in_the_mask() {
+        let board = renzoku_rules::parse_diagram(
+            "
+            O . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . X . . . .
+            . . . . . . X X .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . O . .
+            . O . . . . . O .",
+        )
+        .expect("diagram")
+        .board;
+        let only = |class| threat_mask(|mine, c| mine && c == class);
+        for (rule, double_three) in [(Rule::Freestyle, true), (Rule::Renju, false)] {
+            let pos = Position::new(&board, rule);
+            assert_eq!(pos.side_to_move(), renzoku_rules::Color::Black);
+            assert!(pos.has_class(renzoku_rules::Color::Black, CL_33), "{rule:?}");
+            let mask = position_threat_mask(&pos);
+            assert_eq!(mask & only(CL_33) != 0, double_three, "{rule:?}");
+            assert_ne!(mask & only(CL_3), 0, "{rule:?}");
+        }
+    }
+}

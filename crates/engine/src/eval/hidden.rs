@@ -100,9 +100,9 @@ impl Layer {
 }
 
 /// Combination index per 16-bit code key (`eval::combined`'s keys) for a colour's tables; keys
-/// with an invalid code (a stone, an edge) and renju black's forbidden squares and double threes
-/// ([`counts_nowhere`]) get the all-dead combination, whose weights are zero (they count nowhere, as in the
-/// linear tables).
+/// with an invalid code (a stone, an edge) and renju black's forbidden squares and double
+/// threes ([`counts_nowhere`]) get the all-dead combination, whose weights are zero (they count
+/// nowhere, as in the linear tables).
 pub fn combo_of_key(tables: Tables) -> &'static [u16; 1 << 16] {
     static TABLES: [OnceLock<Box<[u16; 1 << 16]>>; 3] = [const { OnceLock::new() }; 3];
     TABLES[tables as usize].get_or_init(|| {
