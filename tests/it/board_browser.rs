@@ -116,10 +116,16 @@ fn a_click_gets_the_engines_answer_and_analysis_shows_deepening_candidates() {
     );
     assert!(browser.wait_for("document.querySelector('#candidates tr.shown') !== null"));
     browser.screenshot_if_asked("RENZOKU_BOARD_SCREENSHOTS", "board-analysis.png");
-    // Leaving the best move out (yxblock): the analysis goes on without it.
-    let best = browser.evaluate("moveName(state.lines[0].pv[0])");
+    // Leaving the best move out (yxblock): the analysis goes on without it. The first row's
+    // move is read and its button clicked in one task: the table is redrawn on the next frame
+    // after the analysis changes, so `state.lines[0]` may already name another move than the
+    // row (a busy machine made the test block one move and wait for another).
+    let best = browser.evaluate(
+        "(() => { const tr = document.querySelector('#candidates tr'); \
+         tr.querySelector('button.exclude').click(); return tr.dataset.move; })()",
+    );
     let best = best.as_str().unwrap_or_default().to_owned();
-    browser.evaluate("document.querySelector('#candidates tr button.exclude').click()");
+    assert!(!best.is_empty(), "the first candidate row names its move");
     assert!(browser.wait_for(&format!(
         "document.getElementById('blocked-moves').textContent === '{best}' && state.lines.length >= 2 \
          && state.lines.every((l) => moveName(l.pv[0]) !== '{best}')"
