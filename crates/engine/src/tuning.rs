@@ -27,7 +27,7 @@ fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting
 /// blocks, four under renju); the static evaluation is the table values of the even blocks
 /// times their counts minus those of the odd blocks. The last entry is the position's threat
 /// mask (`eval::threat_mask`). Squares forbidden to renju black and its double threes count
-/// nowhere (`eval::square::counts_nowhere`). Also returns whether the position is tactical (see
+/// nowhere (`SquareInfo::counts_nowhere`). Also returns whether the position is tactical (see
 /// [`is_tactical`]).
 pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
     use crate::eval::square::{COMBOS, combo_index};
@@ -40,8 +40,7 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
         for y in 0..pos.height {
             for x in 0..pos.width {
                 let i = pos.index(x, y);
-                let info = pos.info(i, c);
-                if !pos.is_empty(i) || info.forbidden || info.maybe_forbidden {
+                if !pos.is_empty(i) || pos.info(i, c).counts_nowhere() {
                     continue;
                 }
                 let codes: [u8; 4] = std::array::from_fn(|d| pos.line_pattern(i, c, d));

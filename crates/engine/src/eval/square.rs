@@ -119,6 +119,14 @@ pub struct SquareInfo {
     pub eval: [i16; 2],
 }
 
+impl SquareInfo {
+    /// Whether the square counts nowhere in the evaluation: renju black's certainly forbidden
+    /// squares and its double threes (see [`classify`]; the fitting features skip the same).
+    pub fn counts_nowhere(&self) -> bool {
+        self.forbidden || self.maybe_forbidden
+    }
+}
+
 pub const NO_INFO: SquareInfo = SquareInfo {
     class: CL_NONE,
     maybe_forbidden: false,
@@ -215,11 +223,10 @@ pub fn classify_all(
         .collect()
 }
 
-/// Whether a square with these four codes counts nowhere in the evaluation: renju black's
-/// certainly forbidden squares and its double threes (see [`classify`]).
+/// Whether a square with these four codes counts nowhere in the evaluation
+/// ([`SquareInfo::counts_nowhere`]).
 pub fn counts_nowhere(codes: [u8; 4], tables: Tables) -> bool {
-    let info = classify(codes, tables, ([0; 2], [0; 2]));
-    info.forbidden || info.maybe_forbidden
+    classify(codes, tables, ([0; 2], [0; 2])).counts_nowhere()
 }
 
 #[cfg(test)]
@@ -267,5 +274,21 @@ mod tests {
         assert!(!classify([F5, B4, B4, DEAD], Tables::RenjuBlack, NO_ROWS).forbidden);
         let key = u32::from(F3) | u32::from(F3) << 4;
         assert_eq!(classify_all(Tables::RenjuBlack, |_| NO_ROWS)[key as usize], three_three);
+    }
+
+    /// Renju black's double three keeps its class (moves and legality need it) but no share of
+    /// the evaluation; white's and the generic tables' double threes keep their rows.
+    #[test]
+    fn renju_black_double_threes_have_no_evaluation_share() {
+        let rows = ([120, -80], [7, 9]);
+        let black = classify([F3, F3, DEAD, DEAD], Tables::RenjuBlack, rows);
+        assert_eq!((black.class, black.eval, black.order), (CL_33, [0, 0], [7, 9]));
+        assert!(black.counts_nowhere());
+        for tables in [Tables::RenjuWhite, Tables::Generic] {
+            let info = classify([F3, F3, DEAD, DEAD], tables, rows);
+            assert_eq!((info.class, info.eval), (CL_33, [120, -80]), "{tables:?}");
+            assert!(!info.counts_nowhere(), "{tables:?}");
+        }
+        assert!(!classify([F3, B2, DEAD, DEAD], Tables::RenjuBlack, rows).counts_nowhere());
     }
 }
