@@ -8,6 +8,7 @@ use crate::board::position::Position;
 use crate::board::static_eval::{EVAL_LIMIT, static_eval};
 use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::score::{INF, MATE, MATE_BOUND};
+use crate::search::history::{self, History, Kind};
 use crate::search::movegen::{
     blocks_can_spoil, defence_moves, four_three_defence, has_four_moves, legal_flex4, quiet_moves,
 };
@@ -161,6 +162,10 @@ pub struct Worker<'a> {
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
     history: [Vec<i32>; 2],
+    /// The bounded history (`history_weight`, `history_lmr`).
+    stats: History,
+    /// The moves each ply has searched so far, with their kind (for the history's malus).
+    searched: Vec<Vec<(usize, Kind)>>,
     pv: Vec<Vec<usize>>,
     buffers: Vec<Vec<usize>>,
     /// Ordering keys of each ply's moves (see [`pick_move`]).
@@ -192,6 +197,8 @@ impl<'a> Worker<'a> {
             evals: vec![NO_EVAL; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: [vec![0; squares], vec![0; squares]],
+            stats: History::new(squares),
+            searched: vec![Vec::new(); MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
             keys: vec![Vec::new(); MAX_PLY + 2],
@@ -282,6 +289,8 @@ impl<'a> Worker<'a> {
         let p = &self.shared.params;
         let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
         let history = &self.history[c][..];
+        let weight = p.get(Param::HistoryWeight);
+        let me = self.pos.side_to_move();
         keys.clear();
         keys.extend(moves.iter().enumerate().map(|(i, &m)| {
             let s = if Some(m) == tt_move {
@@ -290,6 +299,10 @@ impl<'a> Worker<'a> {
                 let mut s = terms.score(&self.pos, m);
                 if killers[0] == m || killers[1] == m {
                     s += killer_bonus;
+                }
+                if weight > 0 {
+                    let kind = self.move_kind(m, me);
+                    s += self.stats.get(c, kind, m) * weight / history::RANGE;
                 }
                 s + history[m] / 64
             };
@@ -305,6 +318,30 @@ impl<'a> Worker<'a> {
         let away =
             |back| self.pos.recent_move(back).is_none_or(|p| at.chebyshev(self.pos.point(p)) > far);
         away(0) && away(1)
+    }
+
+    /// The history table a move of `me` belongs to: an attack where it makes a three or more.
+    #[inline]
+    fn move_kind(&self, m: usize, me: renzoku_rules::Color) -> Kind {
+        if self.pos.class(m, me) >= CL_3 { Kind::Attack } else { Kind::Quiet }
+    }
+
+    /// Updates the bounded history at a node whose best move is `best`: its table's value up,
+    /// the values of the moves searched before it down (attacks always; quiet moves when the
+    /// best is quiet too), by the bonus of the node's depth.
+    fn update_stats(&mut self, ply: usize, best: usize, depth: i32) {
+        let me = self.pos.side_to_move();
+        let c = me.index();
+        let kind = self.move_kind(best, me);
+        let b = history::bonus(depth / PLY);
+        self.stats.update(c, kind, best, b);
+        let searched = std::mem::take(&mut self.searched[ply]);
+        for &(m, k) in &searched {
+            if m != best && (k == Kind::Attack || kind == Kind::Quiet) {
+                self.stats.update(c, k, m, -b);
+            }
+        }
+        self.searched[ply] = searched;
     }
 
     /// Whether a move is tactical (never reduced or pruned).
@@ -537,6 +574,9 @@ impl<'a> Worker<'a> {
         // The late-move limit is the node's, not the move's: worked out once, when first
         // needed (it takes a `powf`).
         let mut late_move_count = None;
+        let use_stats = params.get(Param::HistoryWeight) > 0 || params.get(Param::HistoryLmr) > 0;
+        let history_lmr = params.get(Param::HistoryLmr);
+        self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
             // (The root's moves are searched in search.rs: every node here is below the root.)
@@ -586,6 +626,7 @@ impl<'a> Worker<'a> {
             }
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
+            let kind = use_stats.then(|| self.move_kind(m, me));
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
@@ -600,6 +641,10 @@ impl<'a> Worker<'a> {
                     };
                     if pv_node {
                         r = (r - PLY).max(0);
+                    }
+                    if history_lmr > 0 {
+                        let h = self.stats.get(me.index(), Kind::Quiet, m);
+                        r = (r - h * history_lmr / history::RANGE).clamp(0, depth - 2 * PLY);
                     }
                 }
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
@@ -616,6 +661,9 @@ impl<'a> Worker<'a> {
                 self.buffers[ply] = moves;
                 self.keys[ply] = keys;
                 return 0;
+            }
+            if let Some(k) = kind {
+                self.searched[ply].push((m, k));
             }
             if score > best {
                 best = score;
@@ -648,6 +696,13 @@ impl<'a> Worker<'a> {
         }
         self.buffers[ply] = moves;
         self.keys[ply] = keys;
+        if use_stats
+            && !forced
+            && excluded == NO_MOVE
+            && let Some(b) = best_move
+        {
+            self.update_stats(ply, b, depth);
+        }
 
         let bound = if best >= beta {
             Bound::Lower
