@@ -130,12 +130,9 @@ params! {
         "1: a node whose opponent has a legal four-three square searches only its defences \
          and our fours (Rapfi's DEFEND_B4F3), none of them reduced or pruned; 0: every square \
          near the stones";
-    HistoryWeight, "history_weight", 0, 0, 4000,
-        "0: off; else the bounded move history (history.rs: best moves up, the moves searched \
-         before them down) adds up to this much to a move's ordering score";
-    HistoryLmr, "history_lmr", 0, 0, 400,
-        "0: off; else a quiet move's late-move reduction shrinks (grows) by up to this many \
-         hundredths of a ply with a good (bad) bounded history";
+    HistoryWeight, "history_weight", 300, 0, 4000,
+        "0: off; else the bounded move history (history.rs: a node's best move up, the moves \
+         searched before it down) adds up to this much to a move's ordering score";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

@@ -161,9 +161,8 @@ pub struct Worker<'a> {
     excluded: Vec<usize>,
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
-    history: [Vec<i32>; 2],
-    /// The bounded history (`history_weight`, `history_lmr`).
-    stats: History,
+    /// The bounded move history (`history_weight`).
+    history: History,
     /// The moves each ply has searched so far, with their kind (for the history's malus).
     searched: Vec<Vec<(usize, Kind)>>,
     pv: Vec<Vec<usize>>,
@@ -196,8 +195,7 @@ impl<'a> Worker<'a> {
             killers: vec![[usize::MAX; 2]; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
-            history: [vec![0; squares], vec![0; squares]],
-            stats: History::new(squares),
+            history: History::new(squares),
             searched: vec![Vec::new(); MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -288,7 +286,6 @@ impl<'a> Worker<'a> {
         let killers = self.killers[ply];
         let p = &self.shared.params;
         let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
-        let history = &self.history[c][..];
         let weight = p.get(Param::HistoryWeight);
         let me = self.pos.side_to_move();
         keys.clear();
@@ -302,9 +299,9 @@ impl<'a> Worker<'a> {
                 }
                 if weight > 0 {
                     let kind = self.move_kind(m, me);
-                    s += self.stats.get(c, kind, m) * weight / history::RANGE;
+                    s += self.history.get(c, kind, m) * weight / history::RANGE;
                 }
-                s + history[m] / 64
+                s
             };
             sort_key(s, i, m)
         }));
@@ -329,16 +326,16 @@ impl<'a> Worker<'a> {
     /// Updates the bounded history at a node whose best move is `best`: its table's value up,
     /// the values of the moves searched before it down (attacks always; quiet moves when the
     /// best is quiet too), by the bonus of the node's depth.
-    fn update_stats(&mut self, ply: usize, best: usize, depth: i32) {
+    fn update_history(&mut self, ply: usize, best: usize, depth: i32) {
         let me = self.pos.side_to_move();
         let c = me.index();
         let kind = self.move_kind(best, me);
         let b = history::bonus(depth / PLY);
-        self.stats.update(c, kind, best, b);
+        self.history.update(c, kind, best, b);
         let searched = std::mem::take(&mut self.searched[ply]);
         for &(m, k) in &searched {
             if m != best && (k == Kind::Attack || kind == Kind::Quiet) {
-                self.stats.update(c, k, m, -b);
+                self.history.update(c, k, m, -b);
             }
         }
         self.searched[ply] = searched;
@@ -574,8 +571,7 @@ impl<'a> Worker<'a> {
         // The late-move limit is the node's, not the move's: worked out once, when first
         // needed (it takes a `powf`).
         let mut late_move_count = None;
-        let use_stats = params.get(Param::HistoryWeight) > 0 || params.get(Param::HistoryLmr) > 0;
-        let history_lmr = params.get(Param::HistoryLmr);
+        let use_history = params.get(Param::HistoryWeight) > 0;
         self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
@@ -626,7 +622,7 @@ impl<'a> Worker<'a> {
             }
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
-            let kind = use_stats.then(|| self.move_kind(m, me));
+            let kind = use_history.then(|| self.move_kind(m, me));
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
@@ -641,10 +637,6 @@ impl<'a> Worker<'a> {
                     };
                     if pv_node {
                         r = (r - PLY).max(0);
-                    }
-                    if history_lmr > 0 {
-                        let h = self.stats.get(me.index(), Kind::Quiet, m);
-                        r = (r - h * history_lmr / history::RANGE).clamp(0, depth - 2 * PLY);
                     }
                 }
                 let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
@@ -680,14 +672,6 @@ impl<'a> Worker<'a> {
                                 k[1] = k[0];
                                 k[0] = m;
                             }
-                            let c = me.index();
-                            let h = &mut self.history[c][m];
-                            *h += depth * depth / (PLY * PLY);
-                            if *h > 1 << 20 {
-                                for v in &mut self.history[c] {
-                                    *v /= 2;
-                                }
-                            }
                         }
                         break;
                     }
@@ -696,12 +680,12 @@ impl<'a> Worker<'a> {
         }
         self.buffers[ply] = moves;
         self.keys[ply] = keys;
-        if use_stats
+        if use_history
             && !forced
             && excluded == NO_MOVE
             && let Some(b) = best_move
         {
-            self.update_stats(ply, b, depth);
+            self.update_history(ply, b, depth);
         }
 
         let bound = if best >= beta {
