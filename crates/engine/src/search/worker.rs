@@ -282,12 +282,11 @@ impl<'a> Worker<'a> {
     /// The ordering keys of `moves` (see [`sort_key`]), in generation order: sorted, they put
     /// the moves best first; [`pick_move`] takes them one at a time.
     fn order_keys(&self, moves: &[usize], tt_move: Option<usize>, ply: usize, keys: &mut Vec<u64>) {
-        let c = self.pos.side_to_move().index();
+        let me = self.pos.side_to_move();
         let killers = self.killers[ply];
         let p = &self.shared.params;
         let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
         let weight = p.get(Param::HistoryWeight);
-        let me = self.pos.side_to_move();
         keys.clear();
         keys.extend(moves.iter().enumerate().map(|(i, &m)| {
             let s = if Some(m) == tt_move {
@@ -299,7 +298,7 @@ impl<'a> Worker<'a> {
                 }
                 if weight > 0 {
                     let kind = self.move_kind(m, me);
-                    s += self.history.get(c, kind, m) * weight / history::RANGE;
+                    s += self.history.get(me.index(), kind, m) * weight / history::RANGE;
                 }
                 s
             };
@@ -332,13 +331,11 @@ impl<'a> Worker<'a> {
         let kind = self.move_kind(best, me);
         let b = history::bonus(depth / PLY);
         self.history.update(c, kind, best, b);
-        let searched = std::mem::take(&mut self.searched[ply]);
-        for &(m, k) in &searched {
+        for &(m, k) in &self.searched[ply] {
             if m != best && (k == Kind::Attack || kind == Kind::Quiet) {
                 self.history.update(c, k, m, -b);
             }
         }
-        self.searched[ply] = searched;
     }
 
     /// Whether a move is tactical (never reduced or pruned).
