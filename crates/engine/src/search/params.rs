@@ -133,6 +133,19 @@ params! {
     HistoryWeight, "history_weight", 300, 0, 4000,
         "0: off; else the bounded move history (history.rs: a node's best move up, the moves \
          searched before it down) adds up to this much to a move's ordering score";
+    HistoryAttackWeight, "history_attack_weight", 300, 0, 4000,
+        "with history_weight on: the most the history of attacks (moves making a three or \
+         more) adds to an ordering score; history_weight is then the quiet moves' weight";
+    CounterBonus, "counter_bonus", 0, 0, 2000,
+        "0: off; else the ordering bonus of the counter move: the move last found best \
+         against the opponent's last move (Rapfi's counter-move history)";
+    ContWeight, "cont_weight", 0, 0, 4000,
+        "0: off; else the continuation history (history.rs: per anchor, the opponent's last \
+         move and our own, moves within 4 squares of it) adds up to this much per anchor to \
+         a move's ordering score";
+    HistoryTt, "history_tt", 0, 0, 1,
+        "1: a hash cut-off by a quiet hash move raises its history, a hash score below alpha \
+         lowers it (Rapfi's tt-move stats)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

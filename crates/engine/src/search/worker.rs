@@ -8,7 +8,7 @@ use crate::board::position::Position;
 use crate::board::static_eval::{EVAL_LIMIT, static_eval};
 use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::score::{INF, MATE, MATE_BOUND};
-use crate::search::history::{self, History, Kind};
+use crate::search::history::{self, Continuation, History, Kind};
 use crate::search::movegen::{
     blocks_can_spoil, defence_moves, four_three_defence, has_four_moves, legal_flex4, quiet_moves,
 };
@@ -163,6 +163,12 @@ pub struct Worker<'a> {
     evals: Vec<i32>,
     /// The bounded move history (`history_weight`).
     history: History,
+    /// Continuation histories (`cont_weight`), anchored at the opponent's last move (`[0]`)
+    /// and at the side's own last move (`[1]`).
+    cont: [Continuation; 2],
+    /// The counter moves (`counter_bonus`): `[side * squares + the opponent's last move]`, the
+    /// side's move last found best after it ([`NO_MOVE`]: none yet).
+    counter: Vec<usize>,
     /// The moves each ply has searched so far, with their kind (for the history's malus).
     searched: Vec<Vec<(usize, Kind)>>,
     pv: Vec<Vec<usize>>,
@@ -184,6 +190,7 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     pub fn new(pos: Position, shared: &'a Shared<'a>, is_main: bool) -> Worker<'a> {
         let squares = (pos.width + 10) * (pos.height + 10);
+        let stride = pos.stride;
         Worker {
             pos,
             shared,
@@ -196,6 +203,8 @@ impl<'a> Worker<'a> {
             evals: vec![NO_EVAL; MAX_PLY + 2],
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: History::new(squares),
+            counter: vec![NO_MOVE; 2 * squares],
+            cont: std::array::from_fn(|_| Continuation::new(squares, stride)),
             searched: vec![Vec::new(); MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -287,6 +296,13 @@ impl<'a> Worker<'a> {
         let p = &self.shared.params;
         let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
         let weight = p.get(Param::HistoryWeight);
+        let attack_weight = p.get(Param::HistoryAttackWeight);
+        let cont_weight = p.get(Param::ContWeight);
+        let anchors = [self.pos.recent_move(0), self.pos.recent_move(1)];
+        let counter = match p.get(Param::CounterBonus) {
+            0 => None,
+            bonus => self.counter_move(me).map(|m| (m, bonus)),
+        };
         keys.clear();
         keys.extend(moves.iter().enumerate().map(|(i, &m)| {
             let s = if Some(m) == tt_move {
@@ -298,7 +314,20 @@ impl<'a> Worker<'a> {
                 }
                 if weight > 0 {
                     let kind = self.move_kind(m, me);
-                    s += self.history.get(me.index(), kind, m) * weight / history::RANGE;
+                    let w = if kind == Kind::Attack { attack_weight } else { weight };
+                    s += self.history.get(me.index(), kind, m) * w / history::RANGE;
+                }
+                if cont_weight > 0 {
+                    for (table, anchor) in self.cont.iter().zip(anchors) {
+                        if let Some(a) = anchor {
+                            s += table.get(me.index(), a, m) * cont_weight / history::RANGE;
+                        }
+                    }
+                }
+                if let Some((c, bonus)) = counter
+                    && c == m
+                {
+                    s += bonus;
                 }
                 s
             };
@@ -322,9 +351,18 @@ impl<'a> Worker<'a> {
         if self.pos.class(m, me) >= CL_3 { Kind::Attack } else { Kind::Quiet }
     }
 
+    /// The move of `me` last found best after the opponent's last move, if any.
+    #[inline]
+    fn counter_move(&self, me: renzoku_rules::Color) -> Option<usize> {
+        let last = self.pos.recent_move(0)?;
+        let squares = self.counter.len() / 2;
+        Some(self.counter[me.index() * squares + last]).filter(|&m| m != NO_MOVE)
+    }
+
     /// Updates the bounded history at a node whose best move is `best`: its table's value up,
     /// the values of the moves searched before it down (attacks always; quiet moves when the
-    /// best is quiet too), by the bonus of the node's depth.
+    /// best is quiet too), by the bonus of the node's depth; `best` becomes the counter move of
+    /// the opponent's last move.
     fn update_history(&mut self, ply: usize, best: usize, depth: i32) {
         let me = self.pos.side_to_move();
         let c = me.index();
@@ -334,6 +372,22 @@ impl<'a> Worker<'a> {
         for &(m, k) in &self.searched[ply] {
             if m != best && (k == Kind::Attack || kind == Kind::Quiet) {
                 self.history.update(c, k, m, -b);
+            }
+        }
+        if let Some(last) = self.pos.recent_move(0) {
+            let squares = self.counter.len() / 2;
+            self.counter[c * squares + last] = best;
+        }
+        if self.shared.params.get(Param::ContWeight) > 0 {
+            for back in 0..2 {
+                let Some(a) = self.pos.recent_move(back) else { continue };
+                let table = &mut self.cont[back];
+                table.update(c, a, best, b);
+                for &(m, k) in &self.searched[ply] {
+                    if m != best && (k == Kind::Attack || kind == Kind::Quiet) {
+                        table.update(c, a, m, -b);
+                    }
+                }
             }
         }
     }
@@ -417,6 +471,22 @@ impl<'a> Worker<'a> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
+                    // (`history_tt`) A quiet hash move that holds beta gains history, one
+                    // whose score fails low loses some.
+                    if let Some(t) = tt_move
+                        && !forced
+                        && self.shared.params.get(Param::HistoryTt) != 0
+                        && self.move_kind(t, me) == Kind::Quiet
+                        && (s >= beta || s <= alpha)
+                    {
+                        let b = history::bonus(e.depth.max(1));
+                        self.history.update(
+                            me.index(),
+                            Kind::Quiet,
+                            t,
+                            if s >= beta { b } else { -b },
+                        );
+                    }
                     return s;
                 }
             }
