@@ -143,6 +143,9 @@ params! {
         "0: off; else the continuation history (history.rs: per anchor, the opponent's last \
          move and our own, moves within 4 squares of it) adds up to this much per anchor to \
          a move's ordering score";
+    HistoryPrune, "history_prune", 0, 0, 16000,
+        "0: off; else up to late_moves_max_depth, once a move holds, quiet moves whose history \
+         is below -this times the remaining plies are skipped (Stockfish's history pruning)";
     HistoryTt, "history_tt", 0, 0, 1,
         "1: a hash cut-off by a quiet hash move raises its history, a hash score below alpha \
          lowers it (Rapfi's tt-move stats)";

@@ -639,6 +639,7 @@ impl<'a> Worker<'a> {
         // needed (it takes a `powf`).
         let mut late_move_count = None;
         let use_history = params.get(Param::HistoryWeight) > 0;
+        let history_prune = if use_history { params.get(Param::HistoryPrune) } else { 0 };
         self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
@@ -659,6 +660,16 @@ impl<'a> Worker<'a> {
                 && best > -MATE_BOUND
                 && self.pos.class(m, me) == CL_NONE
                 && self.pos.class(m, opp) == CL_NONE
+            {
+                continue;
+            }
+            if history_prune > 0
+                && !tactical
+                && n > 0
+                && depth <= late_moves_max_depth * PLY
+                && best > -MATE_BOUND
+                && self.history.get(me.index(), Kind::Quiet, m)
+                    < -history_prune * (depth / PLY).max(1)
             {
                 continue;
             }
