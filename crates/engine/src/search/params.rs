@@ -133,16 +133,10 @@ params! {
     HistoryWeight, "history_weight", 300, 0, 4000,
         "0: off; else the bounded move history (history.rs: a node's best move up, the moves \
          searched before it down) adds up to this much to a move's ordering score";
-    HistoryAttackWeight, "history_attack_weight", 300, 0, 4000,
-        "with history_weight on: the most the history of attacks (moves making a three or \
-         more) adds to an ordering score; history_weight is then the quiet moves' weight";
-    CounterBonus, "counter_bonus", 0, 0, 2000,
-        "0: off; else the ordering bonus of the counter move: the move last found best \
-         against the opponent's last move (Rapfi's counter-move history)";
-    ContWeight, "cont_weight", 0, 0, 4000,
-        "0: off; else the continuation history (history.rs: per anchor, the opponent's last \
-         move and our own, moves within 4 squares of it) adds up to this much per anchor to \
-         a move's ordering score";
+    CounterBonus, "counter_bonus", 250, 0, 2000,
+        "0: off; else (with history_weight on) the ordering bonus of the counter move: the \
+         move last found best against the opponent's last move (Rapfi's counter-move \
+         history)";
     HistoryPrune, "history_prune", 0, 0, 16000,
         "0: off; else up to late_moves_max_depth, once a move holds, quiet moves whose history \
          is below -this times the remaining plies are skipped (Stockfish's history pruning)";

@@ -8,7 +8,7 @@ use crate::board::position::Position;
 use crate::board::static_eval::{EVAL_LIMIT, static_eval};
 use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
 use crate::score::{INF, MATE, MATE_BOUND};
-use crate::search::history::{self, Continuation, History, Kind};
+use crate::search::history::{self, History, Kind};
 use crate::search::movegen::{
     blocks_can_spoil, defence_moves, four_three_defence, has_four_moves, legal_flex4, quiet_moves,
 };
@@ -163,9 +163,6 @@ pub struct Worker<'a> {
     evals: Vec<i32>,
     /// The bounded move history (`history_weight`).
     history: History,
-    /// Continuation histories (`cont_weight`), anchored at the opponent's last move (`[0]`)
-    /// and at the side's own last move (`[1]`).
-    cont: [Continuation; 2],
     /// The counter moves (`counter_bonus`): `[side * squares + the opponent's last move]`, the
     /// side's move last found best after it ([`NO_MOVE`]: none yet).
     counter: Vec<usize>,
@@ -190,7 +187,6 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     pub fn new(pos: Position, shared: &'a Shared<'a>, is_main: bool) -> Worker<'a> {
         let squares = (pos.width + 10) * (pos.height + 10);
-        let stride = pos.stride;
         Worker {
             pos,
             shared,
@@ -204,7 +200,6 @@ impl<'a> Worker<'a> {
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: History::new(squares),
             counter: vec![NO_MOVE; 2 * squares],
-            cont: std::array::from_fn(|_| Continuation::new(squares, stride)),
             searched: vec![Vec::new(); MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -296,9 +291,6 @@ impl<'a> Worker<'a> {
         let p = &self.shared.params;
         let (terms, killer_bonus) = (OrderTerms::new(&self.pos, p), p.get(Param::OrderKiller));
         let weight = p.get(Param::HistoryWeight);
-        let attack_weight = p.get(Param::HistoryAttackWeight);
-        let cont_weight = p.get(Param::ContWeight);
-        let anchors = [self.pos.recent_move(0), self.pos.recent_move(1)];
         let counter = match p.get(Param::CounterBonus) {
             0 => None,
             bonus => self.counter_move(me).map(|m| (m, bonus)),
@@ -314,15 +306,7 @@ impl<'a> Worker<'a> {
                 }
                 if weight > 0 {
                     let kind = self.move_kind(m, me);
-                    let w = if kind == Kind::Attack { attack_weight } else { weight };
-                    s += self.history.get(me.index(), kind, m) * w / history::RANGE;
-                }
-                if cont_weight > 0 {
-                    for (table, anchor) in self.cont.iter().zip(anchors) {
-                        if let Some(a) = anchor {
-                            s += table.get(me.index(), a, m) * cont_weight / history::RANGE;
-                        }
-                    }
+                    s += self.history.get(me.index(), kind, m) * weight / history::RANGE;
                 }
                 if let Some((c, bonus)) = counter
                     && c == m
@@ -377,18 +361,6 @@ impl<'a> Worker<'a> {
         if let Some(last) = self.pos.recent_move(0) {
             let squares = self.counter.len() / 2;
             self.counter[c * squares + last] = best;
-        }
-        if self.shared.params.get(Param::ContWeight) > 0 {
-            for back in 0..2 {
-                let Some(a) = self.pos.recent_move(back) else { continue };
-                let table = &mut self.cont[back];
-                table.update(c, a, best, b);
-                for &(m, k) in &self.searched[ply] {
-                    if m != best && (k == Kind::Attack || kind == Kind::Quiet) {
-                        table.update(c, a, m, -b);
-                    }
-                }
-            }
         }
     }
 
