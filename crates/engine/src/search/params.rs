@@ -140,9 +140,6 @@ params! {
     HistoryPrune, "history_prune", 0, 0, 16000,
         "0: off; else up to late_moves_max_depth, once a move holds, quiet moves whose history \
          is below -this times the remaining plies are skipped (Stockfish's history pruning)";
-    HistoryTt, "history_tt", 0, 0, 1,
-        "1: a hash cut-off by a quiet hash move raises its history, a hash score below alpha \
-         lowers it (Rapfi's tt-move stats)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

@@ -443,22 +443,6 @@ impl<'a> Worker<'a> {
                     Bound::Upper => s <= alpha,
                 };
                 if cut {
-                    // (`history_tt`) A quiet hash move that holds beta gains history, one
-                    // whose score fails low loses some.
-                    if let Some(t) = tt_move
-                        && !forced
-                        && self.shared.params.get(Param::HistoryTt) != 0
-                        && self.move_kind(t, me) == Kind::Quiet
-                        && (s >= beta || s <= alpha)
-                    {
-                        let b = history::bonus(e.depth.max(1));
-                        self.history.update(
-                            me.index(),
-                            Kind::Quiet,
-                            t,
-                            if s >= beta { b } else { -b },
-                        );
-                    }
                     return s;
                 }
             }
