@@ -879,6 +879,40 @@ mod tests {
     }
 
     #[test]
+    fn a_node_s_best_move_becomes_the_counter_move_of_the_opponent_s_last_move() {
+        let board = renzoku_rules::Board::square(15).expect("board");
+        let tt = crate::search::tt::TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let shared = Shared::new(&tt, &stop, Params::default());
+        let mut w =
+            Worker::new(Position::new(&board, renzoku_rules::Rule::Freestyle), &shared, true);
+        let (first, reply, other) = (w.pos.index(7, 7), w.pos.index(8, 8), w.pos.index(6, 6));
+        w.pos.make(first);
+        let me = w.pos.side_to_move();
+        assert_eq!(w.counter_move(me), None, "nothing learnt yet");
+        w.update_history(0, reply, 4 * PLY);
+        assert_eq!(w.counter_move(me), Some(reply));
+        assert_eq!(w.counter_move(me.opponent()), None, "the other side's table");
+        // After another last move the counter move is that move's own.
+        w.pos.unmake();
+        w.pos.make(other);
+        assert_eq!(w.counter_move(me), None);
+        // The ordering puts the counter move ahead of a move alike in every other term.
+        w.pos.unmake();
+        w.pos.make(first);
+        let twin = w.pos.index(6, 8);
+        let mut moves = vec![twin, reply];
+        let (base, base_twin) = {
+            let terms = OrderTerms::new(&w.pos, &shared.params);
+            (terms.score(&w.pos, reply), terms.score(&w.pos, twin))
+        };
+        assert_eq!(base, base_twin, "the diagonal squares are alike");
+        w.history = History::new(w.counter.len() / 2);
+        w.order(&mut moves, None, 0);
+        assert_eq!(moves, vec![reply, twin]);
+    }
+
+    #[test]
     fn eval_scale_scales_the_search_s_static_values() {
         let board = renzoku_rules::parse_diagram(
             "
