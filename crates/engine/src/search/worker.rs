@@ -335,12 +335,19 @@ impl<'a> Worker<'a> {
         if self.pos.class(m, me) >= CL_3 { Kind::Attack } else { Kind::Quiet }
     }
 
+    /// Where the counter move of side `c` after the opponent's last move lies in `counter`
+    /// (none before the first stone).
+    #[inline]
+    fn counter_slot(&self, c: usize) -> Option<usize> {
+        let last = self.pos.recent_move(0)?;
+        Some(c * self.counter.len() / 2 + last)
+    }
+
     /// The move of `me` last found best after the opponent's last move, if any.
     #[inline]
     fn counter_move(&self, me: renzoku_rules::Color) -> Option<usize> {
-        let last = self.pos.recent_move(0)?;
-        let squares = self.counter.len() / 2;
-        Some(self.counter[me.index() * squares + last]).filter(|&m| m != NO_MOVE)
+        let slot = self.counter_slot(me.index())?;
+        Some(self.counter[slot]).filter(|&m| m != NO_MOVE)
     }
 
     /// Updates the bounded history at a node whose best move is `best`: its table's value up,
@@ -358,9 +365,8 @@ impl<'a> Worker<'a> {
                 self.history.update(c, k, m, -b);
             }
         }
-        if let Some(last) = self.pos.recent_move(0) {
-            let squares = self.counter.len() / 2;
-            self.counter[c * squares + last] = best;
+        if let Some(slot) = self.counter_slot(c) {
+            self.counter[slot] = best;
         }
     }
 
@@ -621,7 +627,6 @@ impl<'a> Worker<'a> {
             }
             if history_prune > 0
                 && !tactical
-                && n > 0
                 && depth <= late_moves_max_depth * PLY
                 && best > -MATE_BOUND
                 && self.history.get(me.index(), Kind::Quiet, m)
