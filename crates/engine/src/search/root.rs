@@ -474,10 +474,10 @@ fn root_search<'o>(
         let d = (depth as i32 - 1) * PLY;
         w.pos.make(rm.idx);
         let score = if n == 0 {
-            -w.search(-beta, -alpha, d, 1, true)
+            -w.search(-beta, -alpha, d, 1, true, false)
         } else {
-            let s = -w.search(-alpha - 1, -alpha, d, 1, false);
-            if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true) } else { s }
+            let s = -w.search(-alpha - 1, -alpha, d, 1, false, true);
+            if s > alpha && s < beta { -w.search(-beta, -alpha, d, 1, true, false) } else { s }
         };
         w.pos.unmake();
         if w.stopped {

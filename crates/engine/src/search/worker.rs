@@ -377,7 +377,9 @@ impl<'a> Worker<'a> {
         self.pos.class(m, me) >= CL_3 || self.pos.class(m, me.opponent()) >= CL_4
     }
 
-    /// Alpha-beta with principal variation search. `depth` is in [`PLY`] units.
+    /// Alpha-beta with principal variation search. `depth` is in [`PLY`] units; `cut_node`:
+    /// a null-window node expected to fail high (Stockfish's cutNode: the reduced searches'
+    /// children, and every other generation below them).
     pub fn search(
         &mut self,
         mut alpha: i32,
@@ -385,6 +387,7 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         self.count_node();
@@ -571,7 +574,7 @@ impl<'a> Worker<'a> {
             // in this ply's (now empty) buffer, and `moves` goes back there at the end.
             self.excluded[ply] = t;
             let half = whole((depth - PLY) / 2);
-            let v = self.search(singular_beta - 1, singular_beta, half, ply, false);
+            let v = self.search(singular_beta - 1, singular_beta, half, ply, false, cut_node);
             self.excluded[ply] = NO_MOVE;
             if self.stopped {
                 self.buffers[ply] = moves;
@@ -602,6 +605,9 @@ impl<'a> Worker<'a> {
         let mut late_move_count = None;
         let use_history = params.get(Param::HistoryWeight) > 0;
         let history_prune = if use_history { params.get(Param::HistoryPrune) } else { 0 };
+        let lmr_history = if use_history { params.get(Param::LmrHistory) } else { 0 };
+        let lmr_deeper = params.get(Param::LmrDeeper);
+        let lmr_cut_node = params.get(Param::LmrCutNode);
         self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
@@ -664,7 +670,7 @@ impl<'a> Worker<'a> {
             let kind = use_history.then(|| self.move_kind(m, me));
             self.pos.make(m);
             let score = if n == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+                -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node)
             } else {
                 let mut r = 0;
                 if depth >= 3 * PLY && !tactical && n >= params.get(Param::LmrMinMoves) as usize {
@@ -677,13 +683,29 @@ impl<'a> Worker<'a> {
                     if pv_node {
                         r = (r - PLY).max(0);
                     }
+                    if lmr_cut_node > 0 && cut_node && !self.killers[ply].contains(&m) {
+                        r = (r + lmr_cut_node).min((depth - 2 * PLY).max(0));
+                    }
+                    if lmr_history > 0
+                        && let Some(k) = kind
+                    {
+                        let h = self.history.get(me.index(), k, m);
+                        r = (r - h * PLY / lmr_history).clamp(0, (depth - 2 * PLY).max(0));
+                    }
                 }
-                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                // A reduced search expects to fail high (a cut node); a full-depth one the opposite
+                // of this node.
+                let child_cut = r > 0 || !cut_node;
+                let mut s =
+                    -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
                 if s > alpha && r > 0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                    if lmr_deeper > 0 && s > alpha + lmr_deeper + 11 * r / PLY {
+                        new_depth += PLY;
+                    }
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
                 s
             };
