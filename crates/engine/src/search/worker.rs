@@ -474,6 +474,19 @@ impl<'a> Worker<'a> {
             depth -= whole(cut).clamp(0, 3 * PLY);
         }
 
+        // A node without a hash move at a high depth is searched a ply shallower: it is
+        // cheaper, and fills the hash table with a move for the next iteration (internal
+        // iterative reduction, Stockfish's and Rapfi's).
+        let iir_depth = params.get(Param::IirDepth);
+        if iir_depth > 0
+            && tt_move.is_none()
+            && excluded == NO_MOVE
+            && !forced
+            && depth >= iir_depth * PLY
+        {
+            depth -= PLY;
+        }
+
         // Null move (19-19) and skipping squares without any threat class (20-18, renju 12-11)
         // were neutral in self-play at equal nodes and are left out.
         let under_threat = !forced && legal_flex4(&self.pos, opp).is_some();
