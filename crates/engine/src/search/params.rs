@@ -140,9 +140,6 @@ params! {
     HistoryPrune, "history_prune", 0, 0, 16000,
         "0: off; else up to late_moves_max_depth, once a move holds, quiet moves whose history \
          is below -this times the remaining plies are skipped (Stockfish's history pruning)";
-    LmrHistory, "lmr_history", 0, 0, 65536,
-        "0: off; else a reduced move's reduction shrinks by a ply per this much history and \
-         grows by a ply per this much negative history (Stockfish's statScore reductions)";
     LmrDeeper, "lmr_deeper", 0, 0, 2000,
         "0: off; else a reduced move whose reduced search beats alpha by more than this, plus \
          11 a ply of reduction, is searched again a ply deeper (Stockfish's and Rapfi's \

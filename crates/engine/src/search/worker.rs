@@ -618,7 +618,6 @@ impl<'a> Worker<'a> {
         let mut late_move_count = None;
         let use_history = params.get(Param::HistoryWeight) > 0;
         let history_prune = if use_history { params.get(Param::HistoryPrune) } else { 0 };
-        let lmr_history = if use_history { params.get(Param::LmrHistory) } else { 0 };
         let lmr_deeper = params.get(Param::LmrDeeper);
         let lmr_cut_node = params.get(Param::LmrCutNode);
         self.searched[ply].clear();
@@ -698,12 +697,6 @@ impl<'a> Worker<'a> {
                     }
                     if lmr_cut_node > 0 && cut_node && !self.killers[ply].contains(&m) {
                         r = (r + lmr_cut_node).min((depth - 2 * PLY).max(0));
-                    }
-                    if lmr_history > 0
-                        && let Some(k) = kind
-                    {
-                        let h = self.history.get(me.index(), k, m);
-                        r = (r - h * PLY / lmr_history).clamp(0, (depth - 2 * PLY).max(0));
                     }
                 }
                 // A reduced search expects to fail high (a cut node); a full-depth one the opposite
