@@ -140,10 +140,6 @@ params! {
     HistoryPrune, "history_prune", 0, 0, 16000,
         "0: off; else up to late_moves_max_depth, once a move holds, quiet moves whose history \
          is below -this times the remaining plies are skipped (Stockfish's history pruning)";
-    LmrDeeper, "lmr_deeper", 0, 0, 2000,
-        "0: off; else a reduced move whose reduced search beats alpha by more than this, plus \
-         11 a ply of reduction, is searched again a ply deeper (Stockfish's and Rapfi's \
-         deeper LMR re-search)";
     LmrCutNode, "lmr_cut_node", 0, 0, 400,
         "0: off; else in an expected cut node (a null-window search expected to fail high), a \
          reduced move that is no killer is reduced this many hundredths of a ply more \

@@ -618,7 +618,6 @@ impl<'a> Worker<'a> {
         let mut late_move_count = None;
         let use_history = params.get(Param::HistoryWeight) > 0;
         let history_prune = if use_history { params.get(Param::HistoryPrune) } else { 0 };
-        let lmr_deeper = params.get(Param::LmrDeeper);
         let lmr_cut_node = params.get(Param::LmrCutNode);
         self.searched[ply].clear();
         for n in 0..keys.len() {
@@ -705,9 +704,6 @@ impl<'a> Worker<'a> {
                 let mut s =
                     -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
                 if s > alpha && r > 0 {
-                    if lmr_deeper > 0 && s > alpha + lmr_deeper + 11 * r / PLY {
-                        new_depth += PLY;
-                    }
                     s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if s > alpha && s < beta && pv_node {
