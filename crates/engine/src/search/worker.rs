@@ -475,7 +475,7 @@ impl<'a> Worker<'a> {
         }
 
         // A node without a hash move at a high depth is searched a ply shallower: it is
-        // cheaper, and fills the hash table with a move for the next iteration (internal
+        // cheaper, and leaves a move in the hash table for the next visit (internal
         // iterative reduction, Stockfish's and Rapfi's). Not in renju, where it lost in
         // self-play at equal nodes (-24 +/- 28 in 304 games) while freestyle won +27.
         let iir_depth = params.get(Param::IirDepth);
