@@ -146,7 +146,10 @@ params! {
          (Stockfish's and Rapfi's cut-node reduction)";
     IirDepth, "iir_depth", 4, 0, 40,
         "0: off; else a node below the root with no hash move and at least this many plies to \
-         go is searched a ply shallower (internal iterative reduction; not in renju)";
+         go is searched a ply shallower (internal iterative reduction; in renju only with \
+         iir_renju)";
+    IirRenju, "iir_renju", 0, 0, 1,
+        "1: iir_depth applies in renju too (it lost there in a short screen, so off)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

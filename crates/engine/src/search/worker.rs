@@ -476,11 +476,11 @@ impl<'a> Worker<'a> {
 
         // A node without a hash move at a high depth is searched a ply shallower: it is
         // cheaper, and leaves a move in the hash table for the next visit (internal
-        // iterative reduction, Stockfish's and Rapfi's). Not in renju, where it lost in
-        // self-play at equal nodes (-24 +/- 28 in 304 games) while freestyle won +27.
+        // iterative reduction, Stockfish's and Rapfi's). Renju only with `iir_renju`: there it
+        // lost in self-play at equal nodes (-24 +/- 28 in 304 games) while freestyle won +27.
         let iir_depth = params.get(Param::IirDepth);
         if iir_depth > 0
-            && self.pos.rule != renzoku_rules::Rule::Renju
+            && (self.pos.rule != renzoku_rules::Rule::Renju || params.get(Param::IirRenju) != 0)
             && tt_move.is_none()
             && excluded == NO_MOVE
             && !forced
