@@ -150,6 +150,13 @@ params! {
          iir_renju)";
     IirRenju, "iir_renju", 0, 0, 1,
         "1: iir_depth applies in renju too (it lost there in a short screen, so off)";
+    LmrAttackLess, "lmr_attack_less", 0, 0, 300,
+        "0: off; else a reduced move within 4 squares of the side's own last move, which was an \
+         attack (a three or more), that makes a two or better is reduced this many hundredths \
+         of a ply less (Rapfi's continuous-attack reduction)";
+    FutilityCutNoTt, "futility_cut_no_tt", 0, 0, 100,
+        "0: off; else the futility margin of an expected cut node without a hash entry is this \
+         percentage smaller (Rapfi's 12/63)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

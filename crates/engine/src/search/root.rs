@@ -472,6 +472,7 @@ fn root_search<'o>(
             });
         }
         let d = (depth as i32 - 1) * PLY;
+        w.note_attack(0, rm.idx);
         w.pos.make(rm.idx);
         let score = if n == 0 {
             -w.search(-beta, -alpha, d, 1, true, false)

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::position::Position;
 use crate::board::static_eval::{EVAL_LIMIT, static_eval};
-use crate::eval::square::{CL_3, CL_4, CL_43, CL_NONE};
+use crate::eval::square::{CL_3, CL_4, CL_43, CL_LOW, CL_NONE};
 use crate::score::{INF, MATE, MATE_BOUND};
 use crate::search::history::{self, History, Kind};
 use crate::search::movegen::{
@@ -166,6 +166,9 @@ pub struct Worker<'a> {
     /// The counter moves (`counter_bonus`): `[side * squares + the opponent's last move]`, the
     /// side's move last found best after it ([`NO_MOVE`]: none yet).
     counter: Vec<usize>,
+    /// Whether the move made at each ply was an attack (a three or more), for
+    /// `lmr_attack_less`.
+    attacks: Vec<bool>,
     /// The moves each ply has searched so far, with their kind (for the history's malus).
     searched: Vec<Vec<(usize, Kind)>>,
     pv: Vec<Vec<usize>>,
@@ -200,6 +203,7 @@ impl<'a> Worker<'a> {
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: History::new(squares),
             counter: vec![NO_MOVE; 2 * squares],
+            attacks: vec![false; MAX_PLY + 2],
             searched: vec![Vec::new(); MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             buffers: vec![Vec::new(); MAX_PLY + 2],
@@ -370,6 +374,26 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Records whether `m`, about to be made at `ply` by the side to move, is an attack (a
+    /// three or more): two plies on, the same side's reductions read it (`lmr_attack_less`).
+    #[inline]
+    pub(crate) fn note_attack(&mut self, ply: usize, m: usize) {
+        self.attacks[ply] = self.pos.class(m, self.pos.side_to_move()) >= CL_3;
+    }
+
+    /// Whether `m` goes on the side's attack: its own last move (two plies up) was an attack,
+    /// `m` lies within 4 squares of it and makes a two or better (Rapfi's continuous attack).
+    fn continues_attack(&self, ply: usize, m: usize) -> bool {
+        let me = self.pos.side_to_move();
+        ply >= 2
+            && self.attacks[ply - 2]
+            && self.pos.class(m, me) >= CL_LOW
+            && self
+                .pos
+                .recent_move(1)
+                .is_some_and(|p| self.pos.point(m).chebyshev(self.pos.point(p)) <= 4)
+    }
+
     /// Whether a move is tactical (never reduced or pruned).
     pub(crate) fn is_tactical(&self, m: usize) -> bool {
         let me = self.pos.side_to_move();
@@ -526,8 +550,14 @@ impl<'a> Worker<'a> {
                 // This node's static value is already known: the leaf does not compute it again.
                 return self.quiescence(ply, beta, Some(static_value));
             }
-            if eval - params.get(Param::FutilityMargin) * depth / PLY >= beta && beta > -MATE_BOUND
-            {
+            let mut margin = params.get(Param::FutilityMargin);
+            // An expected cut node the hash table has never seen prunes more (Rapfi's smaller
+            // margin for `cutNode && !ttHit`).
+            let cut_no_tt = params.get(Param::FutilityCutNoTt);
+            if cut_no_tt > 0 && cut_node && entry.is_none() {
+                margin = margin * (100 - cut_no_tt) / 100;
+            }
+            if eval - margin * depth / PLY >= beta && beta > -MATE_BOUND {
                 return eval;
             }
         }
@@ -621,6 +651,7 @@ impl<'a> Worker<'a> {
         let use_history = params.get(Param::HistoryWeight) > 0;
         let history_prune = if use_history { params.get(Param::HistoryPrune) } else { 0 };
         let lmr_cut_node = params.get(Param::LmrCutNode);
+        let lmr_attack_less = params.get(Param::LmrAttackLess);
         self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
@@ -681,6 +712,12 @@ impl<'a> Worker<'a> {
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
             let kind = use_history.then(|| self.move_kind(m, me));
+            let attack_less = if lmr_attack_less > 0 && !tactical && self.continues_attack(ply, m) {
+                lmr_attack_less
+            } else {
+                0
+            };
+            self.note_attack(ply, m);
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node)
@@ -699,6 +736,7 @@ impl<'a> Worker<'a> {
                     if lmr_cut_node > 0 && cut_node && !self.killers[ply].contains(&m) {
                         r = (r + lmr_cut_node).min((depth - 2 * PLY).max(0));
                     }
+                    r = (r - attack_less).max(0);
                 }
                 // A reduced search expects to fail high (a cut node); a full-depth one the opposite
                 // of this node.
