@@ -982,6 +982,39 @@ mod tests {
     }
 
     #[test]
+    fn a_move_near_the_side_s_last_attack_continues_it() {
+        let board = renzoku_rules::Board::square(15).expect("board");
+        let tt = crate::search::tt::TranspositionTable::new(1 << 16);
+        let stop = AtomicBool::new(false);
+        let shared = Shared::new(&tt, &stop, Params::default());
+        let mut w =
+            Worker::new(Position::new(&board, renzoku_rules::Rule::Freestyle), &shared, true);
+        for (x, y) in [(5, 7), (0, 0), (6, 7), (0, 14)] {
+            let m = w.pos.index(x, y);
+            w.pos.make(m);
+        }
+        let (three, quiet) = (w.pos.index(7, 7), w.pos.index(9, 11));
+        let (reply, near, far) = (w.pos.index(14, 14), w.pos.index(7, 9), w.pos.index(13, 0));
+        // Black's open three at ply 0, White's reply at ply 1: at ply 2 a two beside the three
+        // goes on with the attack, a square far from it does not.
+        w.note_attack(0, three);
+        w.pos.make(three);
+        w.note_attack(1, reply);
+        w.pos.make(reply);
+        assert!(w.continues_attack(2, near));
+        assert!(!w.continues_attack(2, far));
+        assert!(!w.continues_attack(1, near), "no own move two plies up");
+        // The same square after a quiet move as near (two squares off) continues nothing.
+        w.pos.unmake();
+        w.pos.unmake();
+        w.note_attack(0, quiet);
+        w.pos.make(quiet);
+        w.note_attack(1, reply);
+        w.pos.make(reply);
+        assert!(!w.continues_attack(2, near));
+    }
+
+    #[test]
     fn eval_scale_scales_the_search_s_static_values() {
         let board = renzoku_rules::parse_diagram(
             "
