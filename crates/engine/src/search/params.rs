@@ -144,7 +144,7 @@ params! {
         "0: off; else in an expected cut node (a null-window search expected to fail high), a \
          reduced move that is no killer is reduced this many hundredths of a ply more \
          (Stockfish's and Rapfi's cut-node reduction)";
-    IirDepth, "iir_depth", 4, 0, 40,
+    IirDepth, "iir_depth", 6, 0, 40,
         "0: off; else a node below the root with no hash move and at least this many plies to \
          go is searched a ply shallower (internal iterative reduction; in renju only with \
          iir_renju)";
