@@ -374,11 +374,12 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Records whether `m`, about to be made at `ply` by the side to move, is an attack (a
-    /// three or more): two plies on, the same side's reductions read it (`lmr_attack_less`).
+    /// Records whether `m`, about to be made at `ply` by the side to move, is an attack (the
+    /// history's [`Kind::Attack`]): two plies on, the same side's reductions read it
+    /// (`lmr_attack_less`).
     #[inline]
     pub(crate) fn note_attack(&mut self, ply: usize, m: usize) {
-        self.attacks[ply] = self.pos.class(m, self.pos.side_to_move()) >= CL_3;
+        self.attacks[ply] = self.move_kind(m, self.pos.side_to_move()) == Kind::Attack;
     }
 
     /// Whether `m` goes on the side's attack: its own last move (two plies up) was an attack,
@@ -712,12 +713,14 @@ impl<'a> Worker<'a> {
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
             let kind = use_history.then(|| self.move_kind(m, me));
-            let attack_less = if lmr_attack_less > 0 && !tactical && self.continues_attack(ply, m) {
-                lmr_attack_less
-            } else {
-                0
-            };
-            self.note_attack(ply, m);
+            // Only with the switch on: the class look-ups cost every move made.
+            let mut attack_less = 0;
+            if lmr_attack_less > 0 {
+                if !tactical && self.continues_attack(ply, m) {
+                    attack_less = lmr_attack_less;
+                }
+                self.note_attack(ply, m);
+            }
             self.pos.make(m);
             let score = if n == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node)
@@ -947,71 +950,72 @@ mod tests {
         assert!(checked >= 150, "only {checked} positions with a four-three square");
     }
 
-    #[test]
-    fn a_node_s_best_move_becomes_the_counter_move_of_the_opponent_s_last_move() {
+    /// Runs `f` on a worker over an empty 15x15 freestyle board with the default constants.
+    fn with_empty_worker(f: impl FnOnce(&mut Worker<'_>)) {
         let board = renzoku_rules::Board::square(15).expect("board");
         let tt = crate::search::tt::TranspositionTable::new(1 << 16);
         let stop = AtomicBool::new(false);
         let shared = Shared::new(&tt, &stop, Params::default());
-        let mut w =
-            Worker::new(Position::new(&board, renzoku_rules::Rule::Freestyle), &shared, true);
-        let (first, reply, other) = (w.pos.index(7, 7), w.pos.index(8, 8), w.pos.index(6, 6));
-        w.pos.make(first);
-        let me = w.pos.side_to_move();
-        assert_eq!(w.counter_move(me), None, "nothing learnt yet");
-        w.update_history(0, reply, 4 * PLY);
-        assert_eq!(w.counter_move(me), Some(reply));
-        assert_eq!(w.counter_move(me.opponent()), None, "the other side's table");
-        // After another last move the counter move is that move's own.
-        w.pos.unmake();
-        w.pos.make(other);
-        assert_eq!(w.counter_move(me), None);
-        // The ordering puts the counter move ahead of a move alike in every other term.
-        w.pos.unmake();
-        w.pos.make(first);
-        let twin = w.pos.index(6, 8);
-        let mut moves = vec![twin, reply];
-        let (base, base_twin) = {
-            let terms = OrderTerms::new(&w.pos, &shared.params);
-            (terms.score(&w.pos, reply), terms.score(&w.pos, twin))
-        };
-        assert_eq!(base, base_twin, "the diagonal squares are alike");
-        w.history = History::new(w.counter.len() / 2);
-        w.order(&mut moves, None, 0);
-        assert_eq!(moves, vec![reply, twin]);
+        f(&mut Worker::new(Position::new(&board, renzoku_rules::Rule::Freestyle), &shared, true));
+    }
+
+    #[test]
+    fn a_node_s_best_move_becomes_the_counter_move_of_the_opponent_s_last_move() {
+        with_empty_worker(|w| {
+            let (first, reply, other) = (w.pos.index(7, 7), w.pos.index(8, 8), w.pos.index(6, 6));
+            w.pos.make(first);
+            let me = w.pos.side_to_move();
+            assert_eq!(w.counter_move(me), None, "nothing learnt yet");
+            w.update_history(0, reply, 4 * PLY);
+            assert_eq!(w.counter_move(me), Some(reply));
+            assert_eq!(w.counter_move(me.opponent()), None, "the other side's table");
+            // After another last move the counter move is that move's own.
+            w.pos.unmake();
+            w.pos.make(other);
+            assert_eq!(w.counter_move(me), None);
+            // The ordering puts the counter move ahead of a move alike in every other term.
+            w.pos.unmake();
+            w.pos.make(first);
+            let twin = w.pos.index(6, 8);
+            let mut moves = vec![twin, reply];
+            let (base, base_twin) = {
+                let terms = OrderTerms::new(&w.pos, &w.shared.params);
+                (terms.score(&w.pos, reply), terms.score(&w.pos, twin))
+            };
+            assert_eq!(base, base_twin, "the diagonal squares are alike");
+            w.history = History::new(w.counter.len() / 2);
+            w.order(&mut moves, None, 0);
+            assert_eq!(moves, vec![reply, twin]);
+        });
     }
 
     #[test]
     fn a_move_near_the_side_s_last_attack_continues_it() {
-        let board = renzoku_rules::Board::square(15).expect("board");
-        let tt = crate::search::tt::TranspositionTable::new(1 << 16);
-        let stop = AtomicBool::new(false);
-        let shared = Shared::new(&tt, &stop, Params::default());
-        let mut w =
-            Worker::new(Position::new(&board, renzoku_rules::Rule::Freestyle), &shared, true);
-        for (x, y) in [(5, 7), (0, 0), (6, 7), (0, 14)] {
-            let m = w.pos.index(x, y);
-            w.pos.make(m);
-        }
-        let (three, quiet) = (w.pos.index(7, 7), w.pos.index(9, 11));
-        let (reply, near, far) = (w.pos.index(14, 14), w.pos.index(7, 9), w.pos.index(13, 0));
-        // Black's open three at ply 0, White's reply at ply 1: at ply 2 a two beside the three
-        // goes on with the attack, a square far from it does not.
-        w.note_attack(0, three);
-        w.pos.make(three);
-        w.note_attack(1, reply);
-        w.pos.make(reply);
-        assert!(w.continues_attack(2, near));
-        assert!(!w.continues_attack(2, far));
-        assert!(!w.continues_attack(1, near), "no own move two plies up");
-        // The same square after a quiet move as near (two squares off) continues nothing.
-        w.pos.unmake();
-        w.pos.unmake();
-        w.note_attack(0, quiet);
-        w.pos.make(quiet);
-        w.note_attack(1, reply);
-        w.pos.make(reply);
-        assert!(!w.continues_attack(2, near));
+        with_empty_worker(|w| {
+            for (x, y) in [(5, 7), (0, 0), (6, 7), (0, 14)] {
+                let m = w.pos.index(x, y);
+                w.pos.make(m);
+            }
+            let (three, quiet) = (w.pos.index(7, 7), w.pos.index(9, 11));
+            let (reply, near, far) = (w.pos.index(14, 14), w.pos.index(7, 9), w.pos.index(13, 0));
+            // Black's open three at ply 0, White's reply at ply 1: at ply 2 a two beside the three
+            // goes on with the attack, a square far from it does not.
+            w.note_attack(0, three);
+            w.pos.make(three);
+            w.note_attack(1, reply);
+            w.pos.make(reply);
+            assert!(w.continues_attack(2, near));
+            assert!(!w.continues_attack(2, far));
+            assert!(!w.continues_attack(1, near), "no own move two plies up");
+            // The same square after a quiet move as near (two squares off) continues nothing.
+            w.pos.unmake();
+            w.pos.unmake();
+            w.note_attack(0, quiet);
+            w.pos.make(quiet);
+            w.note_attack(1, reply);
+            w.pos.make(reply);
+            assert!(!w.continues_attack(2, near));
+        });
     }
 
     #[test]
