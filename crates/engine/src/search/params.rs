@@ -157,6 +157,12 @@ params! {
     FutilityCutNoTt, "futility_cut_no_tt", 0, 0, 100,
         "0: off; else the futility margin of an expected cut node without a hash entry is this \
          percentage smaller (Rapfi's 12/63)";
+    IirCutNode, "iir_cut_node", 0, 0, 300,
+        "0: off; else an expected cut node that iir_depth reduces loses this many hundredths \
+         of a ply more (Stockfish's two-ply reduction of cut nodes without a hash move)";
+    LmrTtAttack, "lmr_tt_attack", 0, 0, 300,
+        "0: off; else in a node whose hash move is an attack (a three or more), the reduced \
+         moves are reduced this many hundredths of a ply more (Stockfish's ttCapture)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

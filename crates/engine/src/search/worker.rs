@@ -512,6 +512,9 @@ impl<'a> Worker<'a> {
             && depth >= iir_depth * PLY
         {
             depth -= PLY;
+            if cut_node {
+                depth -= params.get(Param::IirCutNode);
+            }
         }
 
         // Null move (19-19) and skipping squares without any threat class (20-18, renju 12-11)
@@ -653,6 +656,16 @@ impl<'a> Worker<'a> {
         let history_prune = if use_history { params.get(Param::HistoryPrune) } else { 0 };
         let lmr_cut_node = params.get(Param::LmrCutNode);
         let lmr_attack_less = params.get(Param::LmrAttackLess);
+        // A node whose best move so far is an attack: the quiet moves are less likely to
+        // matter (Stockfish's ttCapture reduction).
+        let tt_attack_more = match tt_move {
+            Some(t)
+                if params.get(Param::LmrTtAttack) > 0 && self.move_kind(t, me) == Kind::Attack =>
+            {
+                params.get(Param::LmrTtAttack)
+            }
+            _ => 0,
+        };
         self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
@@ -740,6 +753,9 @@ impl<'a> Worker<'a> {
                         r = (r + lmr_cut_node).min((depth - 2 * PLY).max(0));
                     }
                     r = (r - attack_less).max(0);
+                    if tt_attack_more > 0 {
+                        r = (r + tt_attack_more).min((depth - 2 * PLY).max(0));
+                    }
                 }
                 // A reduced search expects to fail high (a cut node); a full-depth one the opposite
                 // of this node.
