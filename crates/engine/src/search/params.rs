@@ -163,6 +163,10 @@ params! {
     LmrTtAttack, "lmr_tt_attack", 0, 0, 300,
         "0: off; else in a node whose hash move is an attack (a three or more), the reduced \
          moves are reduced this many hundredths of a ply more (Stockfish's ttCapture)";
+    LmrTrivial, "lmr_trivial", 0, 0, 300,
+        "0: off; else a reduced move where neither side would make even a two is reduced \
+         this many hundredths of a ply more (beyond trivial_prune_depth's pruning; Rapfi's \
+         complexity reduction of trivial moves)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

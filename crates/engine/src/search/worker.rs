@@ -666,6 +666,7 @@ impl<'a> Worker<'a> {
             }
             _ => 0,
         };
+        let lmr_trivial = params.get(Param::LmrTrivial);
         self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
@@ -680,13 +681,15 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let tactical = threatened || self.is_tactical(m);
-            if trivial_depth > 0
-                && !tactical
-                && depth <= trivial_depth * PLY
-                && best > -MATE_BOUND
+            // Squares where neither side would make even a two: pruned near the leaves once
+            // a move holds, reduced more above (the class look-ups only where either applies).
+            let prune_trivial =
+                trivial_depth > 0 && depth <= trivial_depth * PLY && best > -MATE_BOUND;
+            let trivial = !tactical
+                && (prune_trivial || (lmr_trivial > 0 && depth >= 3 * PLY))
                 && self.pos.class(m, me) == CL_NONE
-                && self.pos.class(m, opp) == CL_NONE
-            {
+                && self.pos.class(m, opp) == CL_NONE;
+            if trivial && prune_trivial {
                 continue;
             }
             if history_prune > 0
@@ -755,6 +758,9 @@ impl<'a> Worker<'a> {
                     r = (r - attack_less).max(0);
                     if tt_attack_more > 0 {
                         r = (r + tt_attack_more).min((depth - 2 * PLY).max(0));
+                    }
+                    if lmr_trivial > 0 && trivial {
+                        r = (r + lmr_trivial).min((depth - 2 * PLY).max(0));
                     }
                 }
                 // A reduced search expects to fail high (a cut node); a full-depth one the opposite
