@@ -149,7 +149,8 @@ params! {
          go is searched a ply shallower (internal iterative reduction; in renju only with \
          iir_renju)";
     IirRenju, "iir_renju", 0, 0, 1,
-        "1: iir_depth applies in renju too (it lost there in a short screen, so off)";
+        "1: iir_depth applies in renju too (from 4 plies it lost there in a short screen, from 6 \
+         it was neutral; so off)";
     LmrAttackLess, "lmr_attack_less", 0, 0, 300,
         "0: off; else a reduced move within 4 squares of the side's own last move, which was an \
          attack (a three or more), that makes a two or better is reduced this many hundredths \

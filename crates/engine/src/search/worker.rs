@@ -502,7 +502,8 @@ impl<'a> Worker<'a> {
         // A node without a hash move at a high depth is searched a ply shallower: it is
         // cheaper, and leaves a move in the hash table for the next visit (internal
         // iterative reduction, Stockfish's and Rapfi's). Renju only with `iir_renju`: there it
-        // lost in self-play at equal nodes (-24 +/- 28 in 304 games) while freestyle won +27.
+        // lost in self-play at equal nodes (-24 +/- 28 in 304 games) while freestyle won +27;
+        // from 6 plies it was neutral there (+5 +/- 22 in 541).
         let iir_depth = params.get(Param::IirDepth);
         if iir_depth > 0
             && (self.pos.rule != renzoku_rules::Rule::Renju || params.get(Param::IirRenju) != 0)
