@@ -657,15 +657,15 @@ impl<'a> Worker<'a> {
         let history_prune = if use_history { params.get(Param::HistoryPrune) } else { 0 };
         let lmr_cut_node = params.get(Param::LmrCutNode);
         let lmr_attack_less = params.get(Param::LmrAttackLess);
-        // A node whose best move so far is an attack: the quiet moves are less likely to
+        // A node whose hash move is an attack: the moves that are none are less likely to
         // matter (Stockfish's ttCapture reduction).
-        let tt_attack_more = match tt_move {
-            Some(t)
-                if params.get(Param::LmrTtAttack) > 0 && self.move_kind(t, me) == Kind::Attack =>
-            {
-                params.get(Param::LmrTtAttack)
-            }
-            _ => 0,
+        let lmr_tt_attack = params.get(Param::LmrTtAttack);
+        let tt_attack_more = if lmr_tt_attack > 0
+            && tt_move.is_some_and(|t| self.move_kind(t, me) == Kind::Attack)
+        {
+            lmr_tt_attack
+        } else {
+            0
         };
         let lmr_trivial = params.get(Param::LmrTrivial);
         self.searched[ply].clear();
@@ -753,15 +753,17 @@ impl<'a> Worker<'a> {
                     if pv_node {
                         r = (r - PLY).max(0);
                     }
+                    // The added reductions leave the reduced search at least a ply to go.
+                    let most = (depth - 2 * PLY).max(0);
                     if lmr_cut_node > 0 && cut_node && !self.killers[ply].contains(&m) {
-                        r = (r + lmr_cut_node).min((depth - 2 * PLY).max(0));
+                        r = (r + lmr_cut_node).min(most);
                     }
                     r = (r - attack_less).max(0);
                     if tt_attack_more > 0 {
-                        r = (r + tt_attack_more).min((depth - 2 * PLY).max(0));
+                        r = (r + tt_attack_more).min(most);
                     }
                     if lmr_trivial > 0 && trivial {
-                        r = (r + lmr_trivial).min((depth - 2 * PLY).max(0));
+                        r = (r + lmr_trivial).min(most);
                     }
                 }
                 // A reduced search expects to fail high (a cut node); a full-depth one the opposite

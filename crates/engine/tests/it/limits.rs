@@ -4,7 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use renzoku_engine::{
-    Engine, EngineConfig, IterationInfo, Limits, NullObserver, SearchObserver, bench_with,
+    Engine, EngineConfig, IterationInfo, Limits, NullObserver, Param, Params, SearchObserver,
+    bench_with,
 };
 use renzoku_rules::{Point, Rule};
 
@@ -133,6 +134,32 @@ fn excluded_moves_are_not_played() {
     let limits = Limits { max_depth: Some(3), excluded_moves: vec![banned], ..Limits::default() };
     let second = engine.search(&board, Rule::Freestyle, &limits, &stop, &mut NullObserver);
     assert_ne!(second.best_move, Some(banned));
+}
+
+/// Every search switch that is off by default changes the search when set: one that is wired
+/// to nothing would screen as "neutral" in any number of games. The defaults search as before.
+#[test]
+fn each_off_switch_changes_the_search() {
+    // A quiet opening: the midgame above is decided in a few nodes.
+    let board = calm();
+    let nodes = |params: Params| {
+        let mut engine = Engine::new(EngineConfig { hash_bytes: 1 << 20, threads: 1 });
+        let stop = AtomicBool::new(false);
+        let limits = Limits { max_depth: Some(12), params, ..Limits::default() };
+        engine.search(&board, Rule::Freestyle, &limits, &stop, &mut NullObserver).nodes
+    };
+    let base = nodes(Params::default());
+    assert_eq!(nodes(Params::default()), base, "a fresh engine searches alike");
+    for (p, v) in [
+        (Param::LmrCutNode, 100),
+        (Param::LmrAttackLess, 100),
+        (Param::FutilityCutNoTt, 50),
+        (Param::IirCutNode, 100),
+        (Param::LmrTtAttack, 100),
+        (Param::LmrTrivial, 100),
+    ] {
+        assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
+    }
 }
 
 #[test]
