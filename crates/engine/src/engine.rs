@@ -3,6 +3,7 @@
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use renzoku_rules::{Board, Rule};
 
@@ -14,7 +15,7 @@ use crate::search::limits::Limits;
 use crate::search::probe::HashProbe;
 use crate::search::result::SearchResult;
 use crate::search::root;
-use crate::search::tt::{TranspositionTable, hash_salt};
+use crate::search::tt::{HUGE_PAGE, TranspositionTable, hash_salt};
 
 /// Engine settings.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -32,8 +33,12 @@ impl Default for EngineConfig {
 }
 
 /// Tables from this size on are advised huge pages after their first search, where the engine
-/// uses them ([`Engine::use_huge_pages`], [`TranspositionTable::back_with_huge_pages`]).
+/// uses them ([`Engine::use_huge_pages`], [`TranspositionTable::advise_huge_pages`]).
 const HUGE_PAGES_MIN_BYTES: usize = 32 << 20;
+
+/// The pause before each 2 MiB region the huge-page thread merges (see
+/// [`TranspositionTable::merge_huge_page`]): a 208 MiB table in about 5 s.
+const HUGE_PAGE_MERGE_PAUSE: Duration = Duration::from_millis(20);
 
 /// The searcher. Keeps the transposition table between moves.
 #[derive(Debug)]
@@ -61,13 +66,11 @@ impl Engine {
     }
 
     /// Backs the hash table with transparent huge pages after its first search (Linux; see
-    /// [`TranspositionTable::back_with_huge_pages`]). Off by default; the brain turns it on for
-    /// turns of a second or more, where it saves about 9 % of the CPU time of a long-lived
-    /// engine. Beside other busy processes a brain using it stalled for seconds at the move
-    /// after the advice (a 50 ms turn answered after 1.7-3 s; `renzoku match`'s live-view test,
-    /// 50 ms turns, failed 4 times in 6 beside another match, never in 5 without it), and a
-    /// short-lived user of a few timed searches (`renzoku analyze`) pays the huge pages' first
-    /// faults inside its searches.
+    /// [`TranspositionTable::advise_huge_pages`] and
+    /// [`TranspositionTable::merge_huge_page`]), from a background thread. Off by
+    /// default; the brain turns it on for turns of a second or more, where a long-lived
+    /// engine's searches gain its speed; a short-lived user of a few timed searches
+    /// (`renzoku analyze`) would pay for the merge and gain little.
     pub fn use_huge_pages(&mut self, on: bool) {
         self.huge_pages = on;
     }
@@ -137,16 +140,25 @@ impl Engine {
         prepare(rule);
         self.tt.set_salt(hash_salt(board, rule));
         let result = root::run(&self.tt, self.config.threads, board, rule, limits, stop, observer);
-        // After the table's first search (not before: see `back_with_huge_pages`), the table
-        // is advised huge pages from a background thread, after the answer and off the next
-        // search's path (small tables are covered by the TLB anyway).
+        // After the table's first search (not before: see `advise_huge_pages`), the table is
+        // advised huge pages and merged into them from a background thread, after the answer
+        // and off the searches' path (small tables are covered by the TLB anyway).
         if self.huge_pages && !self.huge_pages_asked && self.tt.bytes() >= HUGE_PAGES_MIN_BYTES {
             self.huge_pages_asked = true;
-            let tt = Arc::clone(&self.tt);
-            // Without a thread the table simply keeps its small pages.
-            let _ = std::thread::Builder::new()
-                .name("hash-pages".into())
-                .spawn(move || tt.back_with_huge_pages());
+            // The thread holds the table only while merging a region: a table replaced
+            // meanwhile (another size) is freed, not merged. Without a thread the table simply
+            // keeps its small pages.
+            let table = Arc::downgrade(&self.tt);
+            let _ = std::thread::Builder::new().name("hash-pages".into()).spawn(move || {
+                let Some(range) = table.upgrade().and_then(|tt| tt.advise_huge_pages()) else {
+                    return;
+                };
+                for region in range.step_by(HUGE_PAGE) {
+                    std::thread::sleep(HUGE_PAGE_MERGE_PAUSE);
+                    let Some(tt) = table.upgrade() else { return };
+                    tt.merge_huge_page(region);
+                }
+            });
         }
         result
     }

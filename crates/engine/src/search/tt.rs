@@ -6,7 +6,7 @@
 //! small `unsafe` block, [`zeroed_slots`]) so that the operating system hands out zero pages
 //! lazily: a 256 MiB table costs nothing to create, instead of ~100 ms of writes that would fall
 //! on the first move of a game. After its first search, the table is advised transparent huge
-//! pages on Linux ([`TranspositionTable::back_with_huge_pages`]).
+//! pages on Linux and merged into them ([`TranspositionTable::advise_huge_pages`]).
 //!
 //! Every key is XORed with a salt derived from the rule and the board's width and height before
 //! it is used ([`TranspositionTable::set_salt`]), so entries left by a game under another rule or
@@ -42,6 +42,14 @@ const ENTRY_BYTES: usize = 16;
 /// written into hash files: a file from another layout is refused, not misread.
 pub(crate) const LAYOUT_VERSION: u32 = 1;
 const NO_MOVE: u64 = 0xFFFF;
+#[cfg(target_os = "linux")]
+const SMALL_PAGE: usize = 4096;
+/// The size of a transparent huge page, the step of [`TranspositionTable::merge_huge_page`].
+pub const HUGE_PAGE: usize = 2 << 20;
+/// `MADV_COLLAPSE` of Linux's `asm-generic/mman-common.h` (since 6.1; older kernels refuse it
+/// with `EINVAL`), spelt out because the libc crate has it for glibc targets only.
+#[cfg(target_os = "linux")]
+const MADV_COLLAPSE: libc::c_int = 25;
 
 /// `repr(C)`: two `AtomicU64`s and nothing else, so a slot is 16 bytes with 8-byte alignment and
 /// all-zero bytes are a valid (empty) slot, which [`zeroed_slots`] relies on.
@@ -256,39 +264,66 @@ impl TranspositionTable {
         self.generation.store(0, Ordering::Relaxed);
     }
 
-    /// Backs the table with transparent huge pages (2 MiB) from now on, on Linux; elsewhere
-    /// nothing. Probes land anywhere in a table far larger than what the TLB maps with 4 KiB
-    /// pages, so nearly every probe walked the page tables; with huge pages the same searches
-    /// take about 9 % less CPU time (docs/experiments.md). The advice is given after the
-    /// table's first search, not at allocation: advised before, each first touch of a 2 MiB
-    /// region allocates a huge page at once and may wait for the kernel to compact memory (in
-    /// one of four runs a fresh process's first search reached depth 5 where it reaches 11).
-    /// One word of every 4 KiB page is read first (an atomic OR with zero compiles to a load:
-    /// a page nothing wrote yet is mapped to the shared zero page, and no entry changes); with
-    /// this sequence the table was backed by huge pages (206 of 208 MiB) after the wait of
-    /// the measurement, where writing every page first left it on small pages. Meant for a
-    /// background thread (`Engine::search` starts one after a table's first search).
+    /// Advises the table transparent huge pages (2 MiB), on Linux; elsewhere nothing. Probes
+    /// land anywhere in a table far larger than what the TLB maps with 4 KiB pages, so nearly
+    /// every probe walks the page tables; on huge pages the same searches take less CPU time
+    /// (docs/experiments.md). Given after the table's first search, not at allocation, and
+    /// after one word of every 4 KiB page is read, so that every 2 MiB region already has its
+    /// small pages (a page nothing wrote is mapped to the shared zero page): where a region has
+    /// none, the advice makes the first write into it allocate a huge page inside the search,
+    /// and in a virtual machine whose host backs memory lazily each such allocation took 34 ms
+    /// (a 150 ms opening turn answered after 2-3.5 s). The reads go through `black_box`: an
+    /// unused load, or an OR with zero (which compiles to one), is removed by the compiler.
+    /// The small pages become huge ones as [`TranspositionTable::merge_huge_page`] (or,
+    /// a few MiB a minute, the kernel's own khugepaged) merges them. Returns the advised range.
     #[allow(unsafe_code)]
-    pub fn back_with_huge_pages(&self) {
+    pub fn advise_huge_pages(&self) -> Option<std::ops::Range<usize>> {
         #[cfg(target_os = "linux")]
         {
-            const PAGE: usize = 4096;
-            const HUGE: usize = 2 << 20;
-            for s in self.slots.iter().step_by(PAGE / ENTRY_BYTES) {
-                s.check.fetch_or(0, Ordering::Relaxed);
+            for s in self.slots.iter().step_by(SMALL_PAGE / ENTRY_BYTES) {
+                std::hint::black_box(s.check.load(Ordering::Relaxed));
             }
             let start = self.slots.as_ptr() as usize;
             let end = start + std::mem::size_of_val(&*self.slots);
-            let first = start.next_multiple_of(HUGE);
-            if end.saturating_sub(first) >= HUGE {
-                let len = (end - first) / HUGE * HUGE;
+            let first = start.next_multiple_of(HUGE_PAGE);
+            if end.saturating_sub(first) >= HUGE_PAGE {
+                let len = (end - first) / HUGE_PAGE * HUGE_PAGE;
                 // SAFETY: [first, first + len) lies inside the table's own allocation; the
                 // advice changes only how the kernel backs those pages, never their contents,
                 // and where transparent huge pages are off it fails and changes nothing.
-                unsafe {
-                    libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
-                }
+                let advised =
+                    unsafe { libc::madvise(first as *mut libc::c_void, len, libc::MADV_HUGEPAGE) };
+                return (advised == 0).then_some(first..first + len);
             }
+        }
+        None
+    }
+
+    /// Merges the 2 MiB region at address `region` of the advised range
+    /// ([`TranspositionTable::advise_huge_pages`]) into one huge page now (Linux 6.1's
+    /// `MADV_COLLAPSE`: the kernel copies the region's small pages into a huge one, contents
+    /// unchanged, while searches go on). One region a call, so that the caller can pause between
+    /// them: merging a 208 MiB table in one call halved the next search's nodes in three of four
+    /// runs, where a region every 20 ms left opening turns of 150 ms on time and merged it all
+    /// in about 5 s. False where the kernel cannot merge (older kernels, huge pages off) or
+    /// `region` is not an aligned region of the table.
+    #[allow(unsafe_code)]
+    pub fn merge_huge_page(&self, region: usize) -> bool {
+        #[cfg(target_os = "linux")]
+        {
+            let start = self.slots.as_ptr() as usize;
+            let inside = region >= start && region + HUGE_PAGE <= start + self.bytes();
+            if !inside || !region.is_multiple_of(HUGE_PAGE) {
+                return false;
+            }
+            // SAFETY: the region lies inside the table's own allocation (checked above); the
+            // merge changes only how the kernel backs those pages, never their contents.
+            unsafe { libc::madvise(region as *mut libc::c_void, HUGE_PAGE, MADV_COLLAPSE) == 0 }
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = region;
+            false
         }
     }
 
@@ -438,8 +473,9 @@ mod tests {
         assert!(tt.probe(key).is_none());
     }
 
-    /// Reading every page and advising huge pages leaves the entries, stored ones and empty
-    /// slots, as they were (a table of several 2 MiB regions, so the advice is given).
+    /// Reading every page, advising huge pages and merging every region leaves the entries,
+    /// stored ones and empty slots, as they were (a table of several 2 MiB regions, so the
+    /// advice is given); where the kernel merged, the regions are on huge pages.
     #[test]
     fn huge_pages_keep_the_entries() {
         let tt = TranspositionTable::new(8 << 20);
@@ -449,11 +485,65 @@ mod tests {
         }
         let before: Vec<Option<Entry>> = keys.iter().map(|&k| tt.probe(k)).collect();
         assert!(before.iter().all(Option::is_some));
-        tt.back_with_huge_pages();
+        let merged = tt.advise_huge_pages().map_or(0, |range| {
+            let regions: Vec<usize> = range.clone().step_by(HUGE_PAGE).collect();
+            assert!(regions.len() >= 3, "{range:x?}");
+            regions.into_iter().filter(|&r| tt.merge_huge_page(r)).count()
+        });
         let after: Vec<Option<Entry>> = keys.iter().map(|&k| tt.probe(k)).collect();
         assert_eq!(before, after);
         assert!(tt.probe(0xDEAD_BEEF).is_none());
         assert!(tt.bytes() >= 8 << 20);
+        assert!(!tt.merge_huge_page(tt.slots.as_ptr() as usize + 1), "an unaligned region");
+        #[cfg(target_os = "linux")]
+        if merged > 0 {
+            let start = tt.slots.as_ptr() as usize;
+            let huge_kb = anon_huge_kb_in(start..start + tt.bytes()).expect("the mappings");
+            assert!(huge_kb >= merged as u64 * 2048, "{merged} merged, {huge_kb} kB huge");
+        }
+    }
+
+    /// After the advice, writing into every 2 MiB region of the table must not allocate huge
+    /// pages there and then (that would happen inside a search: see `advise_huge_pages`);
+    /// only the kernel's background merging may, far slower than the milliseconds this takes.
+    /// Checked where Linux gives huge pages on advice only (`enabled` is `madvise`).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn huge_page_advice_leaves_first_writes_on_small_pages() {
+        let mode = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled");
+        if !mode.is_ok_and(|m| m.contains("[madvise]")) {
+            eprintln!("skipped: transparent huge pages are not in madvise mode here");
+            return;
+        }
+        let tt = TranspositionTable::new(64 << 20);
+        assert!(tt.advise_huge_pages().is_some());
+        for s in tt.slots.iter().step_by(HUGE_PAGE / ENTRY_BYTES) {
+            s.check.store(1, Ordering::Relaxed);
+        }
+        let start = tt.slots.as_ptr() as usize;
+        let huge_kb = anon_huge_kb_in(start..start + tt.bytes()).expect("the process's mappings");
+        assert!(huge_kb < 32 << 10, "{huge_kb} kB of the 64 MiB table on huge pages at once");
+    }
+
+    /// `AnonHugePages` of the mappings overlapping `range` (the advice splits the table's
+    /// mapping in two or three), from `/proc/self/smaps`.
+    #[cfg(target_os = "linux")]
+    fn anon_huge_kb_in(range: std::ops::Range<usize>) -> Option<u64> {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").ok()?;
+        let mut inside = false;
+        let mut total = 0;
+        for line in smaps.lines() {
+            let bounds = line.split_whitespace().next().and_then(|r| r.split_once('-'));
+            if let Some((start, end)) = bounds
+                && let (Ok(start), Ok(end)) =
+                    (usize::from_str_radix(start, 16), usize::from_str_radix(end, 16))
+            {
+                inside = start < range.end && range.start < end;
+            } else if inside && let Some(kb) = line.strip_prefix("AnonHugePages:") {
+                total += kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok()?;
+            }
+        }
+        Some(total)
     }
 
     #[test]
