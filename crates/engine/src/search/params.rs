@@ -168,6 +168,10 @@ params! {
         "0: off; else a reduced move where neither side would make even a two is reduced \
          this many hundredths of a ply more (beyond trivial_prune_depth's pruning; Rapfi's \
          complexity reduction of trivial moves)";
+    SmpVote, "smp_vote", 0, 0, 1,
+        "1: with two threads or more the answer is the move of the thread Stockfish's vote \
+         picks (each thread's last finished iteration gives its move (score - lowest + 20) \
+         times its depth; a proven win: the shortest) instead of the main thread's always";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

@@ -222,22 +222,65 @@ pub fn run(
     }
 
     let outcome = std::thread::scope(|scope| {
-        for id in 1..threads {
-            let pos = pos.clone();
-            let shared = &shared;
-            let moves = moves.clone();
-            scope.spawn(move || {
-                let mut helper = Worker::new(pos, shared, false);
-                iterate(&mut helper, moves, limits, &budget, None, id);
-                helper.flush();
-            });
-        }
+        let helpers: Vec<_> = (1..threads)
+            .map(|id| {
+                let pos = pos.clone();
+                let shared = &shared;
+                let moves = moves.clone();
+                scope.spawn(move || {
+                    let mut helper = Worker::new(pos, shared, false);
+                    let o = iterate(&mut helper, moves, limits, &budget, None, id);
+                    helper.flush();
+                    o
+                })
+            })
+            .collect();
         let o = iterate(&mut main, moves.clone(), limits, &budget, Some(observer), 0);
         shared.stop_int.store(true, Ordering::Relaxed);
         main.flush();
-        o
+        // A helper that panicked leaves the main thread's answer.
+        let helpers = helpers.into_iter().filter_map(|h| h.join().ok().flatten());
+        let vote = limits.params.get(Param::SmpVote) != 0 && limits.multi_pv <= 1;
+        match o {
+            Some(main_outcome) if vote => {
+                let mut all = vec![main_outcome];
+                all.extend(helpers);
+                let chosen = voted(&all);
+                Some(all.swap_remove(chosen))
+            }
+            o => o,
+        }
     });
     finish(&main, Some(outcome.unwrap_or(quick)))
+}
+
+/// Lazy SMP's choice among the threads' outcomes (Stockfish's `get_best_thread`): each
+/// thread's move gets (score - lowest + 20) times the depth of its last finished iteration, and
+/// the thread whose move has the most wins; a proven result is settled by score instead (the
+/// shortest win, the longest loss), and a proven win beats any value. Ties keep the earlier
+/// thread (the main thread first). Returns the index into `outcomes`.
+fn voted(outcomes: &[Outcome]) -> usize {
+    let lowest = outcomes.iter().map(|o| i64::from(o.score)).min().unwrap_or(0);
+    let votes = |m: usize| -> i64 {
+        outcomes
+            .iter()
+            .filter(|o| o.best == m)
+            .map(|o| (i64::from(o.score) - lowest + 20) * i64::from(o.depth))
+            .sum()
+    };
+    let mut best = 0;
+    for (i, o) in outcomes.iter().enumerate().skip(1) {
+        let b = &outcomes[best];
+        let better = if b.score.abs() >= MATE_BOUND {
+            o.score > b.score
+        } else {
+            o.score >= MATE_BOUND || (o.score > -MATE_BOUND && votes(o.best) > votes(b.best))
+        };
+        if better {
+            best = i;
+        }
+    }
+    best
 }
 
 fn report_proof(w: &Worker<'_>, observer: &mut dyn SearchObserver, n: u32, line: &[usize]) {
@@ -523,6 +566,32 @@ mod tests {
         };
         let budget = TimeBudget::new(&limits);
         (limits, budget)
+    }
+
+    fn outcome(best: usize, score: i32, depth: u32) -> Outcome {
+        Outcome { best, score, depth, pv: vec![best] }
+    }
+
+    #[test]
+    fn the_vote_weighs_depth_and_score_and_settles_proofs_by_score() {
+        // One thread alone, or threads agreeing: the first.
+        assert_eq!(voted(&[outcome(3, 50, 12)]), 0);
+        assert_eq!(voted(&[outcome(3, 50, 12), outcome(3, 60, 14)]), 0);
+        // A helper a depth ahead with the same value outvotes the main thread...
+        assert_eq!(voted(&[outcome(3, 50, 12), outcome(4, 50, 13)]), 1);
+        // ...but not with a value far lower: (0 + 20) * 13 against (100 + 20) * 12.
+        assert_eq!(voted(&[outcome(3, 50, 12), outcome(4, -50, 13)]), 0);
+        // Two threads on one move outvote a third on another.
+        assert_eq!(voted(&[outcome(3, 10, 12), outcome(4, 10, 13), outcome(3, 10, 12)]), 0);
+        // A proven win beats any value; of two wins the shorter; a proven loss gives way to a
+        // thread that has none, and of two losses the longer is kept.
+        assert_eq!(voted(&[outcome(3, 400, 20), outcome(4, MATE - 9, 8)]), 1);
+        assert_eq!(voted(&[outcome(3, MATE - 9, 12), outcome(4, MATE - 5, 9)]), 1);
+        assert_eq!(voted(&[outcome(3, MATE - 5, 12), outcome(4, MATE - 9, 15)]), 0);
+        assert_eq!(voted(&[outcome(3, -MATE + 6, 12), outcome(4, -300, 9)]), 1);
+        assert_eq!(voted(&[outcome(3, -MATE + 6, 12), outcome(4, -MATE + 10, 9)]), 1);
+        // An unfinished first iteration (depth 0) carries no vote.
+        assert_eq!(voted(&[outcome(3, 0, 1), outcome(4, 500, 0)]), 0);
     }
 
     #[test]
