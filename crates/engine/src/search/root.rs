@@ -238,13 +238,15 @@ pub fn run(
         let o = iterate(&mut main, moves.clone(), limits, &budget, Some(observer), 0);
         shared.stop_int.store(true, Ordering::Relaxed);
         main.flush();
-        // A helper that panicked leaves the main thread's answer.
-        let helpers = helpers.into_iter().filter_map(|h| h.join().ok().flatten());
         let vote = limits.params.get(Param::SmpVote) != 0 && limits.multi_pv <= 1;
         match o {
             Some(main_outcome) if vote => {
                 let mut all = vec![main_outcome];
-                all.extend(helpers);
+                // A helper's panic goes on as it does without the vote (the scope would
+                // re-raise it for a helper not joined here).
+                all.extend(helpers.into_iter().filter_map(|h| {
+                    h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                }));
                 let chosen = voted(&all);
                 Some(all.swap_remove(chosen))
             }
