@@ -169,9 +169,10 @@ params! {
          this many hundredths of a ply more (beyond trivial_prune_depth's pruning; Rapfi's \
          complexity reduction of trivial moves)";
     LmrTactical, "lmr_tactical", 50, 0, 100,
-        "0: off; else tactical moves that make no four (our threes, blocks of the opponent's \
-         four squares, the defences against an open three) get late-move reductions too: this \
-         percentage of a quiet move's, in whole plies (Rapfi reduces every move)";
+        "0: off; else tactical moves (our threes and fours, blocks of the opponent's four \
+         squares, the defences against an open three; not the answers to a five) get late-move \
+         reductions too: this percentage of a quiet move's, in whole plies (Rapfi reduces every \
+         move)";
     SmpVote, "smp_vote", 0, 0, 1,
         "1: with two threads or more the answer is the move of the thread Stockfish's vote \
          picks (each thread's last finished iteration gives its move (score - lowest + 20) \

@@ -744,23 +744,17 @@ impl<'a> Worker<'a> {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node, !pv_node && !cut_node)
             } else {
                 let mut r = 0;
-                // Tactical moves that make no four are reduced by a share of a quiet move's
-                // reduction (`lmr_tactical`): never reducing every three and every block made
-                // the forcing tree's width grow with depth (Rapfi reduces every move).
-                let reduced_tactical = tactical
-                    && lmr_tactical > 0
-                    && !forced
-                    && lmr_log_scale > 0
-                    && self.pos.class(m, me) < CL_4;
-                if depth >= 3 * PLY
-                    && (!tactical || reduced_tactical)
-                    && n >= params.get(Param::LmrMinMoves) as usize
-                {
-                    r = if reduced_tactical {
-                        let r = log_reduction(lmr_log_scale, depth, n) * lmr_tactical / 100;
-                        whole(r).min(depth - 2 * PLY)
-                    } else if lmr_log_scale > 0 {
-                        let r = log_reduction(lmr_log_scale, depth, n);
+                // Tactical moves get a share of a quiet move's reduction (`lmr_tactical`):
+                // never reducing every three, four and block made the forcing tree's width grow
+                // with depth (Rapfi reduces every move). Answers to a five stay unreduced.
+                let share = match (tactical, forced) {
+                    (false, _) => 100,
+                    (true, false) if lmr_log_scale > 0 => lmr_tactical,
+                    _ => 0,
+                };
+                if depth >= 3 * PLY && share > 0 && n >= params.get(Param::LmrMinMoves) as usize {
+                    r = if lmr_log_scale > 0 {
+                        let r = log_reduction(lmr_log_scale, depth, n) * share / 100;
                         whole(r).min(depth - 2 * PLY)
                     } else {
                         PLY * (1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6 * PLY))
