@@ -6,6 +6,7 @@
 //! tunable constants (`params`).
 
 pub(crate) mod caution;
+pub(crate) mod crumbs;
 pub(crate) mod hashfile;
 pub(crate) mod history;
 pub(crate) mod limits;

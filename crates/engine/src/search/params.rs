@@ -173,6 +173,18 @@ params! {
          squares, the defences against an open three; not the answers to a five) get late-move \
          reductions too: this percentage of a quiet move's, in whole plies (Rapfi reduces every \
          move)";
+    LmrFour, "lmr_four", 0, 0, 1,
+        "1: a move that makes our four is never reduced, whatever lmr_tactical says (the \
+         share applies to threes and blocks only)";
+    SmpSkip, "smp_skip", 1, 0, 2,
+        "which depths a helper thread skips: 0 none (Rapfi with two threads), 1 from depth 3 \
+         every third (depth + thread id a multiple of 3), 2 from depth 3 every other (depth + \
+         id even: with two threads the helper searches the odd depths only, ahead of the main \
+         thread)";
+    SmpCrumbs, "smp_crumbs", 0, 0, 300,
+        "0: off; else in a node of the first 8 plies that another thread is searching too, \
+         the reduced moves are reduced this many hundredths of a ply more (Stockfish 11's \
+         breadcrumbs: the second thread moves on to other work)";
     SmpVote, "smp_vote", 0, 0, 1,
         "1: with two threads or more the answer is the move of the thread Stockfish's vote \
          picks (each thread's last finished iteration gives its move (score - lowest + 20) \

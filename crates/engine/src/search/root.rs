@@ -229,6 +229,7 @@ pub fn run(
                 let moves = moves.clone();
                 scope.spawn(move || {
                     let mut helper = Worker::new(pos, shared, false);
+                    helper.thread_tag = id + 1;
                     let o = iterate(&mut helper, moves, limits, &budget, None, id);
                     helper.flush();
                     o
@@ -306,6 +307,16 @@ fn nps(nodes: u64, elapsed: Duration) -> u64 {
     (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64
 }
 
+/// Whether helper thread `id` skips iteration `depth` under `smp_skip`'s scheme, so the
+/// threads spread over neighbouring depths instead of all searching the same one.
+fn skips(scheme: i32, depth: u32, id: usize) -> bool {
+    match scheme {
+        1 => (depth as usize + id).is_multiple_of(3),
+        2 => (depth as usize + id).is_multiple_of(2),
+        _ => false,
+    }
+}
+
 /// Iterative deepening on one thread. The main thread (with an observer) reports each
 /// iteration and decides when to stop; helpers skip depths so the threads spread out.
 fn iterate<'o>(
@@ -332,7 +343,7 @@ fn iterate<'o>(
     let mut previous_iteration: Option<Duration> = None;
     let start_depth = limits.start_depth.clamp(1, max_depth);
     for depth in start_depth..=max_depth {
-        if id > 0 && depth > 2 && (depth as usize + id).is_multiple_of(3) {
+        if id > 0 && depth > 2 && skips(limits.params.get(Param::SmpSkip), depth, id) {
             continue;
         }
         for pv_index in 0..multi_pv {

@@ -8,6 +8,7 @@ use crate::board::position::Position;
 use crate::board::static_eval::{EVAL_LIMIT, static_eval};
 use crate::eval::square::{CL_3, CL_4, CL_43, CL_LOW, CL_NONE};
 use crate::score::{INF, MATE, MATE_BOUND};
+use crate::search::crumbs::Crumbs;
 use crate::search::history::{self, History, Kind};
 use crate::search::movegen::{
     blocks_can_spoil, defence_moves, four_three_defence, has_four_moves, legal_flex4, quiet_moves,
@@ -47,6 +48,8 @@ pub struct Shared<'a> {
     pub max_nodes: Option<u64>,
     /// Tunable search constants.
     pub params: Params,
+    /// Which nodes near the root each thread is searching (`smp_crumbs`).
+    pub crumbs: Crumbs,
 }
 
 impl<'a> Shared<'a> {
@@ -62,6 +65,7 @@ impl<'a> Shared<'a> {
             hard: None,
             max_nodes: None,
             params,
+            crumbs: Crumbs::default(),
         }
     }
 }
@@ -152,6 +156,8 @@ pub struct Worker<'a> {
     pub pos: Position,
     pub shared: &'a Shared<'a>,
     pub is_main: bool,
+    /// This thread's mark in [`Shared::crumbs`]: its id plus one.
+    pub thread_tag: usize,
     pub nodes: u64,
     flushed: u64,
     pub stopped: bool,
@@ -194,6 +200,7 @@ impl<'a> Worker<'a> {
             pos,
             shared,
             is_main,
+            thread_tag: 1,
             nodes: 0,
             flushed: 0,
             stopped: false,
@@ -669,6 +676,11 @@ impl<'a> Worker<'a> {
         };
         let lmr_trivial = params.get(Param::LmrTrivial);
         let lmr_tactical = params.get(Param::LmrTactical);
+        let lmr_four = params.get(Param::LmrFour) != 0;
+        let smp_crumbs = params.get(Param::SmpCrumbs);
+        let crumb =
+            (smp_crumbs > 0 && ply < 8).then(|| self.shared.crumbs.enter(key, self.thread_tag));
+        let crumbs_more = if crumb.is_some_and(|c| c.shared) { smp_crumbs } else { 0 };
         self.searched[ply].clear();
         for n in 0..keys.len() {
             let m = pick_move(&mut keys, n);
@@ -731,6 +743,8 @@ impl<'a> Worker<'a> {
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
             let kind = use_history.then(|| self.move_kind(m, me));
+            // Read before make: afterwards the square holds the stone and has no class.
+            let makes_four = lmr_four && tactical && self.pos.class(m, me) >= CL_4;
             // Only with the switch on: the class look-ups cost every move made.
             let mut attack_less = 0;
             if lmr_attack_less > 0 {
@@ -749,7 +763,7 @@ impl<'a> Worker<'a> {
                 // with depth (Rapfi reduces every move). Answers to a five stay unreduced.
                 let share = match (tactical, forced) {
                     (false, _) => 100,
-                    (true, false) if lmr_log_scale > 0 => lmr_tactical,
+                    (true, false) if lmr_log_scale > 0 && !makes_four => lmr_tactical,
                     _ => 0,
                 };
                 if depth >= 3 * PLY && share > 0 && n >= params.get(Param::LmrMinMoves) as usize {
@@ -774,6 +788,9 @@ impl<'a> Worker<'a> {
                     if lmr_trivial > 0 && trivial {
                         r = (r + lmr_trivial).min(most);
                     }
+                    if crumbs_more > 0 {
+                        r = (r + crumbs_more).min(most);
+                    }
                 }
                 // A reduced search expects to fail high (a cut node); a full-depth one the opposite
                 // of this node.
@@ -790,6 +807,9 @@ impl<'a> Worker<'a> {
             };
             self.pos.unmake();
             if self.stopped {
+                if let Some(c) = crumb {
+                    self.shared.crumbs.leave(c);
+                }
                 self.buffers[ply] = moves;
                 self.keys[ply] = keys;
                 return 0;
@@ -817,6 +837,9 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
+        }
+        if let Some(c) = crumb {
+            self.shared.crumbs.leave(c);
         }
         self.buffers[ply] = moves;
         self.keys[ply] = keys;

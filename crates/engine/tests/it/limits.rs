@@ -161,6 +161,7 @@ fn each_off_switch_changes_the_search() {
         (Param::LmrTtAttack, 100),
         (Param::LmrTrivial, 100),
         (Param::LmrTactical, 0),
+        (Param::LmrFour, 1),
     ] {
         assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
     }
