@@ -566,6 +566,17 @@ mod tests {
     use super::*;
     use crate::search::params::Params;
 
+    /// With two threads the helper (id 1) skips depths 5, 8, 11 under the default scheme and
+    /// every odd depth under `smp_skip 2`; scheme 0 searches them all.
+    #[test]
+    fn the_helpers_skip_schemes() {
+        let skipped = |scheme| (3..=12).filter(|&d| skips(scheme, d, 1)).collect::<Vec<u32>>();
+        assert_eq!(skipped(0), Vec::<u32>::new());
+        assert_eq!(skipped(1), vec![5, 8, 11]);
+        assert_eq!(skipped(2), vec![3, 5, 7, 9, 11]);
+        assert_eq!(Params::default().get(Param::SmpSkip), 1, "the default is the old scheme");
+    }
+
     fn clocked(percent: i32) -> (Limits, TimeBudget) {
         let mut params = Params::default();
         params.set("time_iteration_predict", i64::from(percent)).expect("in range");
