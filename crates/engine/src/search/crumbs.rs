@@ -10,12 +10,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 const SLOTS: usize = 1024;
 
 /// Marks nodes of the first plies where a thread is searching.
-#[derive(Debug)]
 pub struct Crumbs {
     slots: Box<[Slot]>,
 }
 
-#[derive(Debug)]
 struct Slot {
     /// The marking thread's tag (0: free).
     owner: AtomicUsize,
@@ -28,6 +26,14 @@ struct Slot {
 pub struct Visit {
     pub owned: Option<usize>,
     pub shared: bool,
+}
+
+/// The slots in use, not the table: a `Shared` printed for a log stays one line.
+impl std::fmt::Debug for Crumbs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let marked = self.slots.iter().filter(|s| s.owner.load(Ordering::Relaxed) != 0).count();
+        write!(f, "Crumbs {{ marked: {marked} of {} }}", self.slots.len())
+    }
 }
 
 impl Default for Crumbs {
