@@ -118,7 +118,7 @@ pub fn run(
     };
     let start = shared.start;
     let pos = Position::new(board, rule);
-    let mut main = Worker::new(pos.clone(), &shared, true);
+    let mut main = Worker::new(pos.clone(), &shared, 0);
     let moves = root_moves(&main, &limits.excluded_moves, limits.caution);
     let finish = |w: &Worker<'_>, o: Option<Outcome>| -> SearchResult {
         let elapsed = start.elapsed();
@@ -228,8 +228,7 @@ pub fn run(
                 let shared = &shared;
                 let moves = moves.clone();
                 scope.spawn(move || {
-                    let mut helper = Worker::new(pos, shared, false);
-                    helper.thread_tag = id + 1;
+                    let mut helper = Worker::new(pos, shared, id);
                     let o = iterate(&mut helper, moves, limits, &budget, None, id);
                     helper.flush();
                     o

@@ -398,7 +398,7 @@ mod tests {
         let tt = TranspositionTable::new(1 << 16);
         let stop = AtomicBool::new(false);
         let shared = Shared::new(&tt, &stop, Params::default());
-        let mut w = Worker::new(Position::new(&board, Rule::Freestyle), &shared, true);
+        let mut w = Worker::new(Position::new(&board, Rule::Freestyle), &shared, 0);
         check(&mut w);
     }
 

@@ -48,7 +48,7 @@ pub struct Shared<'a> {
     pub max_nodes: Option<u64>,
     /// Tunable search constants.
     pub params: Params,
-    /// Which nodes near the root each thread is searching (`smp_crumbs`).
+    /// Which nodes near the root each thread is searching (`smp_crumbs`; tagged thread + 1).
     pub crumbs: Crumbs,
 }
 
@@ -155,9 +155,9 @@ fn late_move_limit(scale: i32, depth: i32) -> i32 {
 pub struct Worker<'a> {
     pub pos: Position,
     pub shared: &'a Shared<'a>,
-    pub is_main: bool,
-    /// This thread's mark in [`Shared::crumbs`]: its id plus one.
-    pub thread_tag: usize,
+    /// The thread's id: 0 is the main thread, which checks the limits and reports; helpers
+    /// count from 1.
+    pub thread: usize,
     pub nodes: u64,
     flushed: u64,
     pub stopped: bool,
@@ -194,13 +194,12 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub fn new(pos: Position, shared: &'a Shared<'a>, is_main: bool) -> Worker<'a> {
+    pub fn new(pos: Position, shared: &'a Shared<'a>, thread: usize) -> Worker<'a> {
         let squares = (pos.width + 10) * (pos.height + 10);
         Worker {
             pos,
             shared,
-            is_main,
-            thread_tag: 1,
+            thread,
             nodes: 0,
             flushed: 0,
             stopped: false,
@@ -237,7 +236,7 @@ impl<'a> Worker<'a> {
         let total = s.nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed) + self.nodes
             - self.flushed;
         self.flushed = self.nodes;
-        if self.is_main {
+        if self.thread == 0 {
             let out_of_time = s.hard.is_some_and(|h| s.start.elapsed() >= h);
             let out_of_nodes = s.max_nodes.is_some_and(|n| total >= n);
             if out_of_time || out_of_nodes {
@@ -679,7 +678,7 @@ impl<'a> Worker<'a> {
         let lmr_four = params.get(Param::LmrFour) != 0;
         let smp_crumbs = params.get(Param::SmpCrumbs);
         let crumb =
-            (smp_crumbs > 0 && ply < 8).then(|| self.shared.crumbs.enter(key, self.thread_tag));
+            (smp_crumbs > 0 && ply < 8).then(|| self.shared.crumbs.enter(key, self.thread + 1));
         let crumbs_more = if crumb.is_some_and(|c| c.shared) { smp_crumbs } else { 0 };
         self.searched[ply].clear();
         for n in 0..keys.len() {
@@ -965,7 +964,7 @@ mod tests {
         for rule in [Rule::Freestyle, Rule::Renju] {
             for _ in 0..3000 {
                 let board = renzoku_rules::Board::square(15).expect("board");
-                let mut w = Worker::new(Position::new(&board, rule), &shared, true);
+                let mut w = Worker::new(Position::new(&board, rule), &shared, 0);
                 let mut played = Vec::new();
                 for _ in 0..40 {
                     let me = w.pos.side_to_move();
@@ -1013,7 +1012,7 @@ mod tests {
         let tt = crate::search::tt::TranspositionTable::new(1 << 16);
         let stop = AtomicBool::new(false);
         let shared = Shared::new(&tt, &stop, Params::default());
-        f(&mut Worker::new(Position::new(&board, renzoku_rules::Rule::Freestyle), &shared, true));
+        f(&mut Worker::new(Position::new(&board, renzoku_rules::Rule::Freestyle), &shared, 0));
     }
 
     #[test]
@@ -1096,7 +1095,7 @@ mod tests {
         let stop = AtomicBool::new(false);
         for (scale, want) in [(100, raw), (50, raw * 50 / 100), (400, raw * 4)] {
             let shared = Shared::new(&tt, &stop, Params::default().with(Param::EvalScale, scale));
-            let w = Worker::new(pos.clone(), &shared, true);
+            let w = Worker::new(pos.clone(), &shared, 0);
             assert_eq!(w.evaluate(), want, "eval_scale {scale}");
         }
     }
