@@ -19,8 +19,7 @@ def main():
         sys.exit(__doc__)
     fit = np.load(sys.argv[1])
     K = float(fit['scale'])
-    B, C, _ = fit['embed'].shape
-    x, y, m = labelled_features.read(sys.argv[2], B * C)
+    x, y, m = labelled_features.read(sys.argv[2], labelled_features.width(fit))
     if len(y) == 0:
         sys.exit(f'{sys.argv[2]}: no labelled positions')
     z = labelled_features.fit_logits(fit, x, m, K)

@@ -59,6 +59,40 @@ def read(path, width):
     return x, np.array(labels), np.array(masks, dtype=int)
 
 
+def read_fast(path, width, limit=0, keep_below=None):
+    """`read` for large files: counts as a float32 CSR matrix, parsed with numpy a line at a time
+    (the line-window files hold about 300 counts a position); columns from `width` on are
+    dropped (and from `keep_below` on, keeping the width); at most `limit` positions (0: all)."""
+    indptr, idx_parts, val_parts, labels, masks = [0], [], [], [], []
+    for line in open(path):
+        head, tactical, mask, rest = line.rstrip('\n').split(',', 3)
+        if tactical == '1' or head in ('None', ''):
+            continue
+        try:
+            y = (MATE_EVAL if head[0] == '+' else -MATE_EVAL) if 'M' in head else float(head)
+        except ValueError:
+            continue
+        idx, val = parse_counts(rest, keep_below or width)
+        idx_parts.append(idx)
+        val_parts.append(val)
+        indptr.append(indptr[-1] + len(idx))
+        labels.append(y)
+        masks.append(int(mask))
+        if limit and len(labels) >= limit:
+            break
+    x = csr_matrix((np.concatenate(val_parts), np.concatenate(idx_parts), np.array(indptr)),
+                   shape=(len(labels), width))
+    return x, np.array(labels), np.array(masks)
+
+
+def parse_counts(rest, width):
+    """The `index:count` items of a features line: column indices (int32) and counts
+    (float32), those at `width` or beyond dropped."""
+    pairs = np.array(rest.replace(':', ',').split(','), dtype=np.int64).reshape(-1, 2)
+    pairs = pairs[pairs[:, 0] < width]
+    return pairs[:, 0].astype(np.int32), pairs[:, 1].astype(np.float32)
+
+
 def logits(signed, counts, masks, linear, embed, mask_rows, out, out_bias, scale):
     """The evaluation of positions in logits (evaluation points / `scale`), in floats, as
     src/eval.rs and src/hidden.rs compute it: the linear tables over the signed counts plus the
@@ -74,12 +108,28 @@ def logits(signed, counts, masks, linear, embed, mask_rows, out, out_bias, scale
     return linear_part + units @ out + out_bias, sums, units
 
 
+def width(fit):
+    """Columns of a fit's features: the blocks of combinations, then (nets with line windows)
+    the blocks of windows."""
+    blocks, combos, _ = fit['embed'].shape
+    windows = fit['line_embed'].shape[0] * fit['line_embed'].shape[1] if 'line_embed' in fit else 0
+    return blocks * combos + windows
+
+
 def fit_logits(fit, counts, masks, scale):
     """`logits` of the positions (`read`'s counts and masks) under a fit saved in fit_hidden.py's
-    OUT.npz layout (or net_to_npz.py's copy of the evaluation in use)."""
+    OUT.npz layout (or net_to_npz.py's copy of the evaluation in use). The line windows'
+    columns, if the fit has them, feed the hidden units only."""
     blocks, combos, _ = fit['embed'].shape
     linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
-    signed = counts.multiply(role_signs(blocks, combos)[None, :]).tocsr()
     embed = fit['embed'].reshape(blocks * combos, -1)
+    if 'line_embed' in fit:
+        embed = np.concatenate([embed, fit['line_embed'].reshape(-1, embed.shape[1])])
+        linear = np.concatenate([linear[:blocks * combos],
+                                 np.zeros(embed.shape[0] - blocks * combos),
+                                 linear[blocks * combos:]])
+    signs = np.concatenate([role_signs(blocks, combos),
+                            np.ones(embed.shape[0] - blocks * combos)])
+    signed = counts.multiply(signs[None, :]).tocsr()
     return logits(signed, counts, masks, linear, embed, fit['mask_rows'], fit['out'],
                   float(fit['out_bias']), scale)[0]

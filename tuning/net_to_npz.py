@@ -15,6 +15,7 @@ OUT.npz has the layout fit_hidden.py saves:
   out        (HIDDEN,)                    / (K * OUT_ONE)
   out_bias   ()                           / K
   scale      ()                           K
+  line_embed (2 * blocks, WINDOWS, HIDDEN) / ONE, as embed (nets with line windows only)
 The output weights are stored in units of the evaluation scale K (winning chance =
 logistic(eval / K)), as fit_hidden.py keeps them. fit_hidden.py does not read `scale` from its
 --init: it picks K again from the linear tables on the data it is given, so --scale must be the
@@ -35,8 +36,12 @@ K = a.scale
 net = netfile.read(a.net)
 b, C, H = net['embed'].shape[0], net['embed'].shape[1], net['embed'].shape[3]
 embed = net['embed'].transpose(0, 2, 1, 3).reshape(2 * b, C, H) / netfile.ONE
-np.savez(a.out, combos=net['eval_combo'].astype(float), masks=net['eval_mask'].astype(float),
-         embed=embed, mask_rows=net['mask_rows'] / netfile.ONE,
-         out=net['out'] / (K * netfile.OUT_ONE), out_bias=net['out_bias'] / K, scale=K)
+tables = dict(combos=net['eval_combo'].astype(float), masks=net['eval_mask'].astype(float),
+              embed=embed, mask_rows=net['mask_rows'] / netfile.ONE,
+              out=net['out'] / (K * netfile.OUT_ONE), out_bias=net['out_bias'] / K, scale=K)
+if netfile.has_lines(net):
+    tables['line_embed'] = net['line_embed'].transpose(0, 2, 1, 3).reshape(
+        2 * b, netfile.WINDOWS, H) / netfile.ONE
+np.savez(a.out, **tables)
 print(f'{a.out}: {net["family"]} net {net["checksum"]:08x}, {C} combinations, '
       f'{len(net["eval_mask"])} masks, {H} hidden units, scale K = {K:g}')

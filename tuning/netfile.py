@@ -15,6 +15,8 @@ then white's):
   mask_rows    (MASKS, HIDDEN)              int16, times ONE
   out          (HIDDEN,)                    int32, evaluation points times OUT_ONE
   out_bias     ()                           int32, evaluation points
+  line_embed   (blocks, WINDOWS, 2, HIDDEN) int16, times ONE: the line windows' hidden weights
+                                            (architecture ...-lines6561 only; window 0 zero)
 """
 import os
 import struct
@@ -29,11 +31,17 @@ MASKS = 512
 HIDDEN = 32
 ONE = 1024      # eval/hidden.rs: a hidden unit's clipping range
 OUT_ONE = 64    # eval/hidden.rs: the output weights' extra precision
+WINDOWS = 6561  # eval/hidden.rs: line windows, 4 cells each side, 3 states a cell
+LINES_SUFFIX = f'-lines{WINDOWS}'
 FAMILIES = {'generic': 0, 'renju': 1}
 
 
-def architecture(hidden=HIDDEN):
-    return f'combo{COMBOS}-mask{MASKS}-hidden{hidden}'
+def architecture(hidden=HIDDEN, lines=False):
+    return f'combo{COMBOS}-mask{MASKS}-hidden{hidden}' + (LINES_SUFFIX if lines else '')
+
+
+def has_lines(net):
+    return net.get('line_embed') is not None
 
 
 def built_in(family):
@@ -50,10 +58,15 @@ def _check(net):
     b, h = blocks(net['family']), net['out'].shape[0]
     shapes = {'eval_combo': (2 * b, COMBOS), 'eval_mask': (MASKS,), 'order_combo': (2 * b, COMBOS),
               'embed': (b, COMBOS, 2, h), 'mask_rows': (MASKS, h), 'out': (h,)}
+    if has_lines(net):
+        shapes['line_embed'] = (b, WINDOWS, 2, h)
     for name, shape in shapes.items():
         if tuple(net[name].shape) != shape:
             raise ValueError(f'{name} has shape {net[name].shape}, the format wants {shape}')
-    for name in ('eval_combo', 'eval_mask', 'order_combo', 'embed', 'mask_rows'):
+    if has_lines(net) and np.any(np.asarray(net['line_embed'])[:, 0] != 0):
+        raise ValueError('line window 0 (no stone of the colour) must weigh nothing')
+    for name in ('eval_combo', 'eval_mask', 'order_combo', 'embed', 'mask_rows') + (
+            ('line_embed',) if has_lines(net) else ()):
         a = np.asarray(net[name])
         if a.min() < -32768 or a.max() > 32767:
             raise ValueError(f'{name} leaves the 16-bit range ({a.min()}..{a.max()})')
@@ -63,7 +76,7 @@ def to_bytes(net):
     """The file's bytes for `net` (a dict with 'family', 'description' and the tables)."""
     _check(net)
     h = net['out'].shape[0]
-    arch = architecture(h).encode('ascii')
+    arch = architecture(h, has_lines(net)).encode('ascii')
     desc = net['description'].encode('utf-8')
     out = bytearray(MAGIC)
     out += struct.pack('<IH', FORMAT_VERSION, len(arch)) + arch
@@ -72,6 +85,8 @@ def to_bytes(net):
         out += np.ascontiguousarray(net[name], dtype='<i2').tobytes()
     out += np.ascontiguousarray(net['out'], dtype='<i4').tobytes()
     out += struct.pack('<i', int(net['out_bias']))
+    if has_lines(net):
+        out += np.ascontiguousarray(net['line_embed'], dtype='<i2').tobytes()
     out += struct.pack('<I', zlib.crc32(bytes(out)) & 0xFFFFFFFF)
     return bytes(out)
 
@@ -96,8 +111,9 @@ def read(path):
         raise ValueError(f'{path}: format version {version}, this script reads {FORMAT_VERSION}')
     arch = body[at:at + arch_len].decode('ascii')
     at += arch_len
-    h = int(arch.rsplit('hidden', 1)[1])
-    if arch != architecture(h):
+    lines = arch.endswith(LINES_SUFFIX)
+    h = int(arch.removesuffix(LINES_SUFFIX).rsplit('hidden', 1)[1])
+    if arch != architecture(h, lines):
         raise ValueError(f'{path}: unknown architecture {arch}')
     family_code, desc_len = struct.unpack_from('<BI', body, at)
     at += 5
@@ -115,6 +131,12 @@ def read(path):
         at += n
     net['out_bias'] = struct.unpack_from('<i', body, at)[0]
     at += 4
+    net['line_embed'] = None
+    if lines:
+        shape = (b, WINDOWS, 2, h)
+        n = int(np.prod(shape)) * 2
+        net['line_embed'] = np.frombuffer(body[at:at + n], dtype='<i2').reshape(shape).astype(np.int64)
+        at += n
     if at != len(body):
         raise ValueError(f'{path}: {len(body) - at} bytes after the tables')
     return net

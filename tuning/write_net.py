@@ -1,7 +1,7 @@
 """Writes an evaluation weights file (.rzn, see netfile.py) from a fit: the linear tables and the
 threat-mask term (fit_combos.py / fit_hidden.py's `combos` and `masks`), the hidden layer
-(fit_hidden.py's `embed`, `mask_rows`, `out`, `out_bias`, quantized as eval/hidden.rs computes
-with them) and the move-ordering corrections (fit_order.py's `order`). What the fit does not
+(fit_hidden.py's `embed`, `mask_rows`, `out`, `out_bias`, and the line windows' `line_embed`
+where the fit has them, quantized as eval/hidden.rs computes with them) and the move-ordering corrections (fit_order.py's `order`). What the fit does not
 hold comes from a base net: by default the engine's built-in net of the family.
 
 usage: python3 write_net.py OUT.rzn --description TEXT [--fit FIT.npz] [--order ORDER.npz]
@@ -36,6 +36,10 @@ def quantize_fit(net, fit):
         net['mask_rows'] = np.round(np.asarray(fit['mask_rows']) * netfile.ONE).astype(np.int64)
         net['out'] = np.round(np.asarray(fit['out']) * K * netfile.OUT_ONE).astype(np.int64)
         net['out_bias'] = int(round(float(fit['out_bias']) * K))
+        net['line_embed'] = None
+        if 'line_embed' in fit:
+            le = np.round(np.asarray(fit['line_embed']) * netfile.ONE).astype(np.int64)
+            net['line_embed'] = le.reshape(b, 2, le.shape[1], le.shape[2]).transpose(0, 2, 1, 3)
 
 
 def main():

@@ -10,12 +10,21 @@
 //! Lines of another rule (their `"rule"` field, 0 when absent) are skipped, so the packed
 //! files of every rule can be unpacked together and each fit reads its own.
 //!
+//! `--lines` appends the line windows of `tuning::line_window_features` (their columns after the
+//! combinations'; a net that reads line windows gets them without it); `--static` labels each
+//! position with the engine's own static evaluation instead of its `"eval"` (for
+//! `check_formula.py`); `--eval-file NET` makes NET the net in use first.
+//!
+//! `features --children [--rule N]`: per candidate move of each position with a `"best"` move,
+//! the features of the position after it (see `children_rows`), for `fit_choices.py`.
+//!
 //! `features --table [--rule N]` prints the evaluation table in use, one line per combination:
 //! `index,side to move,waiting side` (under renju black's two columns, then white's).
 //! `features --masks [--rule N]` prints the threat-mask term in use, `mask,value` per line.
 
 use std::io::{BufRead, Write};
 
+use renzoku_engine::tuning::OrderCandidate;
 use renzoku_rules::{Board, Point, Rule};
 
 /// The value of the line's `"size"` field, 15 when it has none.
@@ -49,6 +58,17 @@ fn board_of(line: &str, rule: Rule) -> Option<Board> {
     Some(board)
 }
 
+/// A labelled position with the stronger engine's move (`"best": "x,y"`): the move, the board
+/// and the search's candidates there (`tuning::order_features`); None for tactical positions,
+/// positions without a move and unreadable lines.
+fn with_candidates(line: &str, rule: Rule) -> Option<(String, Board, Vec<OrderCandidate>)> {
+    let best = line.split("\"best\":").nth(1)?.trim().trim_start_matches('"');
+    let best: String = best.chars().take_while(|&ch| ch != '"').collect();
+    let board = board_of(line, rule)?;
+    let candidates = renzoku_engine::tuning::order_features(&board, rule)?;
+    Some((best, board, candidates))
+}
+
 /// `--order`: for positions with the stronger engine's move (`"best": "x,y"`), one line per
 /// position: the move, then `x,y,base,mine,theirs` per candidate (see
 /// `tuning::order_features`; -1 for no combination), separated by `;`. Positions whose move is
@@ -57,13 +77,7 @@ fn board_of(line: &str, rule: Rule) -> Option<Board> {
 fn order_rows(out: &mut impl Write, rule: Rule, with_last: bool) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
-        let Some(best) = line.split("\"best\":").nth(1) else { continue };
-        let best = best.trim().trim_start_matches('"');
-        let best: String = best.chars().take_while(|&ch| ch != '"').collect();
-        let Some(board) = board_of(&line, rule) else { continue };
-        let Some(candidates) = renzoku_engine::tuning::order_features(&board, rule) else {
-            continue;
-        };
+        let Some((best, board, candidates)) = with_candidates(&line, rule) else { continue };
         let cells: Vec<String> = candidates
             .iter()
             .map(|c| {
@@ -81,6 +95,36 @@ fn order_rows(out: &mut impl Write, rule: Rule, with_last: bool) {
         if chosen && writeln!(out, "{head};{}", cells.join(";")).is_err() {
             return;
         }
+    }
+}
+
+/// `--children`: for positions with the stronger engine's move (`"best": "x,y"`) whose move is
+/// among the search's candidates (`tuning::order_features`), one line per candidate: the
+/// position's number, 1 for the stronger engine's move (else 0), the candidate's static ordering
+/// score (`OrderCandidate::base`), then the `--combos` line of
+/// the position after the candidate (from its side to move's view, labelled 0). A fit of the
+/// evaluation to the stronger engine's choices (`fit_choices.py`) reads them.
+fn children_rows(out: &mut impl Write, rule: Rule) {
+    let stdin = std::io::stdin();
+    let mut group = 0usize;
+    for line in stdin.lock().lines().map_while(Result::ok) {
+        let Some((best, board, candidates)) = with_candidates(&line, rule) else { continue };
+        let name =
+            |c: &renzoku_engine::tuning::OrderCandidate| format!("{},{}", c.point.x, c.point.y);
+        if !candidates.iter().any(|c| name(c) == best) {
+            continue;
+        }
+        for c in &candidates {
+            let mut child = board.clone();
+            if child.play(c.point).is_err() {
+                continue;
+            }
+            let row = renzoku_engine::tuning::combo_features_line(&child, rule, "0");
+            if writeln!(out, "{group},{},{},{row}", u8::from(name(c) == best), c.base).is_err() {
+                return;
+            }
+        }
+        group += 1;
     }
 }
 
@@ -143,6 +187,10 @@ fn main() {
         class_rows(&mut out, rule);
         return;
     }
+    if args.iter().any(|a| a == "--children") {
+        children_rows(&mut out, rule);
+        return;
+    }
     if args.iter().any(|a| a == "--order") {
         order_rows(&mut out, rule, args.iter().any(|a| a == "--last"));
         return;
@@ -153,11 +201,44 @@ fn main() {
         );
         std::process::exit(2);
     }
+    let with_lines = args.iter().any(|a| a == "--lines");
+    // `--eval-file NET`: the net the static labels (`--static`) and the tables come from.
+    if let Some(k) = args.iter().position(|a| a == "--eval-file") {
+        let Some(path) = args.get(k + 1) else {
+            eprintln!("features: --eval-file takes a weights file");
+            std::process::exit(2);
+        };
+        if let Err(e) = renzoku_engine::load_eval_file(std::path::Path::new(path)) {
+            eprintln!("features: {e}");
+            std::process::exit(2);
+        }
+    }
+    // `--static`: each position labelled with the engine's own static evaluation instead of
+    // its "eval" field (what check_formula.py compares the fits' formula with).
+    let static_labels = args.iter().any(|a| a == "--static");
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
-        let label = label_of(&line);
         let Some(board) = board_of(&line, rule) else { continue };
-        let row = renzoku_engine::tuning::combo_features_line(&board, rule, label);
+        let label = if static_labels {
+            match renzoku_engine::evaluate(&board, rule) {
+                renzoku_engine::Score::Eval(v) => v.to_string(),
+                _ => "None".to_string(),
+            }
+        } else {
+            label_of(&line).to_string()
+        };
+        let mut row = renzoku_engine::tuning::combo_features_line(&board, rule, &label);
+        if with_lines && !renzoku_engine::tuning::net_reads_lines(rule) {
+            use std::fmt::Write as _;
+            // The line windows follow the combination counts' columns (two blocks of COMBOS,
+            // four under renju).
+            let blocks = if rule == Rule::Renju { 4 } else { 2 };
+            let offset = blocks * renzoku_engine::tuning::COMBOS;
+            let counts = renzoku_engine::tuning::line_window_features(&board, rule);
+            for (i, c) in counts.iter().enumerate().filter(|&(_, &c)| c != 0) {
+                let _ = write!(row, ",{}:{c}", offset + i);
+            }
+        }
         if writeln!(out, "{row}").is_err() {
             return;
         }

@@ -54,7 +54,9 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
 
 /// A position's line of `features --combos` output, as the fitting scripts read it
 /// (`tuning/labelled_features.py`): `label,tactical,mask,index:count,...`, the counts of
-/// [`combo_features`] written sparsely (only the combinations present).
+/// [`combo_features`] written sparsely (only the combinations present), then, when the net in
+/// use reads line windows, those of [`line_window_features`] (their columns after the two
+/// blocks of combinations).
 pub fn combo_features_line(
     board: &renzoku_rules::Board,
     rule: renzoku_rules::Rule,
@@ -62,6 +64,10 @@ pub fn combo_features_line(
 ) -> String {
     let (mut counts, tactical) = combo_features(board, rule);
     let mask = counts.pop().unwrap_or(0);
+    // A net that reads line windows gets them after the combinations.
+    if net_reads_lines(rule) {
+        counts.extend(line_window_features(board, rule));
+    }
     let sparse: Vec<String> = counts
         .iter()
         .enumerate()
@@ -177,12 +183,87 @@ pub fn order_features(
     )
 }
 
+/// Pattern combinations of a square (`eval::square::COMBOS`), for the feature columns.
+pub const COMBOS: usize = crate::eval::square::COMBOS;
+
+/// Cells of a line window on each side of its square (`line_window_features`).
+pub const WINDOW_REACH: usize = 4;
+/// Distinct line windows: three states (empty, own stone, blocked) for each of the
+/// 2 x [`WINDOW_REACH`] cells.
+pub const WINDOWS: usize = 6561;
+
+/// A line window's index with the line read the other way (the two are one shape).
+fn reversed_window(index: usize) -> usize {
+    let mut digits = [0usize; 2 * WINDOW_REACH];
+    let mut rest = index;
+    for d in &mut digits {
+        *d = rest % 3;
+        rest /= 3;
+    }
+    digits.iter().fold(0, |acc, &d| acc * 3 + d)
+}
+
+/// Line-window features of a position for its side to move (`features --combos --lines`), an
+/// offline study of a finer evaluation than the line codes: for every empty square, each
+/// colour and each of the four directions, the window of [`WINDOW_REACH`] cells on each side of
+/// the square from that colour's view (0 empty, 1 its stone, 2 the opponent's stone or off the
+/// board), as an index below [`WINDOWS`] read in the direction giving the smaller index (as
+/// `eval::hidden::window_of_key`), counted in `counts[block * WINDOWS + index]` (the blocks of
+/// [`combo_features`]: the side to move's squares, then the waiting side's; under renju per
+/// colour). Windows without a stone of the colour are left out (they weigh nothing); renju
+/// black's forbidden squares count like any other empty square (the engine's line log does not
+/// tell them apart).
+pub fn line_window_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> Vec<i32> {
+    let pos = crate::board::position::Position::new(board, rule);
+    let me = pos.side_to_move();
+    let blocks = if rule == renzoku_rules::Rule::Renju { 4 } else { 2 };
+    let mut counts = vec![0i32; blocks * WINDOWS];
+    let reach = WINDOW_REACH as isize;
+    for (waiting, c) in [(false, me), (true, me.opponent())] {
+        let block = feature_block(rule, c, waiting);
+        for y in 0..pos.height {
+            for x in 0..pos.width {
+                let i = pos.index(x, y);
+                if !pos.is_empty(i) {
+                    continue;
+                }
+                for &step in &pos.dirs {
+                    let mut index = 0usize;
+                    let mut own = false;
+                    for k in (-reach..=reach).filter(|&k| k != 0) {
+                        let j = (i as isize + k * step) as usize;
+                        let state = if pos.is_stone_of(j, c) {
+                            own = true;
+                            1
+                        } else if pos.is_empty(j) {
+                            0
+                        } else {
+                            2
+                        };
+                        index = index * 3 + state;
+                    }
+                    if own {
+                        counts[block * WINDOWS + index.min(reversed_window(index))] += 1;
+                    }
+                }
+            }
+        }
+    }
+    counts
+}
+
+/// Whether the net in use for `rule` reads line windows (then [`combo_features_line`] writes
+/// them).
+pub fn net_reads_lines(rule: renzoku_rules::Rule) -> bool {
+    crate::eval::net::Net::current(rule).layer().has_lines()
+}
+
 #[cfg(test)]
 mod tests {
     use renzoku_rules::{Board, Point, Rule};
 
     use super::*;
-    use crate::eval::square::COMBOS;
+    use crate::eval::hidden::HIDDEN;
 
     /// Positions of a fixed pseudo-random game near the centre, after each of its moves, until
     /// one side has a five to make or block under `rule`.
@@ -281,6 +362,51 @@ mod tests {
                         c.base + corrections,
                         crate::search::order::static_order_score(&pos, m, &params)
                     );
+                }
+            }
+        }
+    }
+
+    /// The features the fits read give the engine's hidden sums: per role, the combination
+    /// counts times their weights plus the line-window counts times theirs (a net with random
+    /// line-window weights), so a fit of the windows fits what the engine computes.
+    #[test]
+    fn line_window_features_index_the_windows_as_the_engine() {
+        let mut next = crate::test_rng::xorshift(0x5851_F42D_4C95_7F2D);
+        for (rule, size) in [(Rule::Freestyle, 15u32), (Rule::Standard, 20), (Rule::Renju, 15)] {
+            let family = crate::eval::net::Family::of(rule);
+            let net = crate::eval::net::with_random_lines(family, 17);
+            let layer = net.layer();
+            let mut board = Board::square(size).expect("size");
+            for ply in 0..40 {
+                let (x, y) = (next() % u64::from(size), next() % u64::from(size));
+                let p = Point::new(x as u8, y as u8);
+                if board.play(p).is_err() || ply % 3 != 2 {
+                    continue;
+                }
+                let pos = crate::board::position::Position::with_net(&board, rule, net);
+                let sums = pos.hidden_sums();
+                let (combos, _) = combo_features(&board, rule);
+                let windows = line_window_features(&board, rule);
+                let me = board.side_to_move();
+                for (waiting, c) in [(false, me), (true, me.opponent())] {
+                    let block = feature_block(rule, c, waiting);
+                    let role = usize::from(waiting);
+                    let lines = layer.lines(c.index()).expect("the net has line windows");
+                    let mut expected = [0i32; HIDDEN];
+                    for (k, &n) in combos[block * COMBOS..(block + 1) * COMBOS].iter().enumerate() {
+                        for (e, w) in expected.iter_mut().zip(layer.embed(c.index())[k][role]) {
+                            *e += n * i32::from(w);
+                        }
+                    }
+                    for (k, &n) in
+                        windows[block * WINDOWS..(block + 1) * WINDOWS].iter().enumerate()
+                    {
+                        for (e, w) in expected.iter_mut().zip(lines[k][role]) {
+                            *e += n * i32::from(w);
+                        }
+                    }
+                    assert_eq!(sums[c.index()][role], expected, "{rule:?} ply {ply} {c:?}");
                 }
             }
         }

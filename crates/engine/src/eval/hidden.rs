@@ -14,7 +14,7 @@
 use std::sync::OnceLock;
 
 use crate::eval::square::{COMBOS, MASKS, Tables, combo_index, counts_nowhere};
-use crate::pattern::CODES;
+use crate::pattern::{BLACK, CODES, EMPTY, WHITE};
 
 /// A hidden unit's clipping range: [0, ONE] (the fitted weights are multiplied by it).
 pub const ONE: i32 = 1024;
@@ -26,6 +26,14 @@ pub const HIDDEN: usize = 32;
 
 /// Per combination, a square's hidden weights as the side to move's and as the waiting side's.
 pub type Embed = [[[i16; HIDDEN]; 2]; COMBOS];
+
+/// Line windows (`window_of_key`): 4 cells on each side of a square along one direction, each
+/// empty, a stone of the colour or blocked (the opponent's stone or the edge).
+pub const WINDOWS: usize = 6561;
+
+/// Per line window, a square's hidden weights as the side to move's and as the waiting side's
+/// (the finer view of the lines that a net may add to the combinations: `Layer::lines`).
+pub type LineEmbed = [[[i16; HIDDEN]; 2]; WINDOWS];
 
 /// One colour's hidden sums: over its squares as the side to move's (index 0) and as the waiting
 /// side's (index 1).
@@ -44,6 +52,9 @@ pub struct Layer {
     mask_rows: Box<[[i16; HIDDEN]; MASKS]>,
     out: [i32; HIDDEN],
     out_bias: i32,
+    /// Per colour block, the line windows' weights, for nets that have them (the windows of
+    /// every empty square and direction add to the same units as the combinations).
+    lines: Option<Vec<Box<LineEmbed>>>,
 }
 
 impl Layer {
@@ -52,10 +63,26 @@ impl Layer {
         mask_rows: Box<[[i16; HIDDEN]; MASKS]>,
         out: [i32; HIDDEN],
         out_bias: i32,
+        lines: Option<Vec<Box<LineEmbed>>>,
     ) -> Layer {
         assert!(!embed.is_empty(), "a hidden layer needs weights for at least one colour");
+        assert!(
+            lines.as_ref().is_none_or(|l| l.len() == embed.len()),
+            "line windows need a block per colour block of the combinations"
+        );
         let block_of = [0, embed.len() - 1];
-        Layer { embed, block_of, mask_rows, out, out_bias }
+        Layer { embed, block_of, mask_rows, out, out_bias, lines }
+    }
+
+    /// Colour `c`'s line-window weights, if the net has them.
+    #[inline]
+    pub fn lines(&self, c: usize) -> Option<&LineEmbed> {
+        self.lines.as_ref().map(|l| &*l[self.block_of[c & 1]])
+    }
+
+    /// Whether the net reads line windows (then the position logs them as moves change them).
+    pub fn has_lines(&self) -> bool {
+        self.lines.is_some()
     }
 
     /// Colour `c`'s weights (0 black, 1 white).
@@ -123,7 +150,12 @@ pub fn combo_of_key(tables: Tables) -> &'static [u16; 1 << 16] {
 /// the colour's weights).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-pub fn update(embed: &Embed, sums: &mut Sums, old: usize, new: usize) {
+pub fn update<const N: usize>(
+    embed: &[[[i16; HIDDEN]; 2]; N],
+    sums: &mut Sums,
+    old: usize,
+    new: usize,
+) {
     // Plain indexing: the bounds check is a compare the branch predictor settles; a `% COMBOS`
     // to drop it costs two multiplications per square.
     let (before, after) = (&embed[old], &embed[new]);
@@ -138,8 +170,42 @@ pub fn update(embed: &Embed, sums: &mut Sums, old: usize, new: usize) {
 
 /// Adds one square of combination `combo` to a colour's sums.
 #[inline]
-pub fn add(embed: &Embed, sums: &mut Sums, combo: usize) {
+pub fn add<const N: usize>(embed: &[[[i16; HIDDEN]; 2]; N], sums: &mut Sums, combo: usize) {
     update(embed, sums, 0, combo);
+}
+
+/// Both colours' line windows (black's, white's) per inner key: the 16 bits of a square's line
+/// key that hold the 4 cells on each side (`pattern::slot` 1 to 8, offsets -4 to 4). A window's
+/// index reads the cells from offset -4 to 4, three states each (0 empty, 1 the colour's stone,
+/// 2 blocked: the opponent's stone or the edge), the first cell the most significant, and is
+/// the smaller of its index and its reverse's (a line read either way is one shape). A window
+/// without a stone of the colour is 0, whose weights are zero: it counts nowhere. The features
+/// the fits read (`tuning::line_window_features`) index the windows the same way.
+pub fn window_of_key() -> &'static [[u16; 2]; 1 << 16] {
+    static TABLE: OnceLock<Box<[[u16; 2]; 1 << 16]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: Box<[[u16; 2]; 1 << 16]> = vec![[0u16; 2]; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        for (key, entry) in table.iter_mut().enumerate() {
+            for (c, own) in [BLACK, WHITE].into_iter().enumerate() {
+                let states: [usize; 8] =
+                    std::array::from_fn(|j| match (key >> (2 * j)) as u32 & 3 {
+                        EMPTY => 0,
+                        code if code == own => 1,
+                        _ => 2,
+                    });
+                if !states.contains(&1) {
+                    continue;
+                }
+                let forward = states.iter().fold(0, |acc, &s| acc * 3 + s);
+                let backward = states.iter().rev().fold(0, |acc, &s| acc * 3 + s);
+                entry[c] = forward.min(backward) as u16;
+            }
+        }
+        table
+    })
 }
 
 #[cfg(test)]
@@ -172,7 +238,7 @@ mod tests {
             *w = small(1500) as i16;
         }
         let out = std::array::from_fn(|_| small(180_000) as i32);
-        Layer::new(embed, mask_rows, out, small(300) as i32)
+        Layer::new(embed, mask_rows, out, small(300) as i32, None)
     }
 
     #[test]

@@ -10,8 +10,9 @@ pub(super) struct Undo {
     pub(super) point: Point,
     pub(super) bbox: [i32; 4],
     pub(super) eval_sums: [u64; 2],
-    /// Lengths of `changes` and `class_changes` before this move.
+    /// Lengths of `changes`, `line_changes` and `class_changes` before this move.
     pub(super) changes: usize,
+    pub(super) line_changes: usize,
     pub(super) class_changes: usize,
 }
 
@@ -24,18 +25,32 @@ pub(super) const MOVE_LOG: usize = 64;
 /// (The new codes let the hidden sums be brought up to date later, see `HiddenCache`.)
 pub(super) type Change = [u32; 3];
 
-/// The change log: `entries[..len]`; `entries` only grows, so that every move finds its window
-/// of `MOVE_LOG` entries allocated.
+/// A line window a move changed, for nets that read line windows (`hidden::Layer::lines`): an
+/// empty square's inner line key along one direction (`hidden::window_of_key`) before the move
+/// and after it; [`TAKEN`] after it when the move took the square.
+pub(super) type LineChange = [u16; 2];
+
+/// The inner key of a square the move took: all cells blocked, a window of no stone, which
+/// weighs nothing.
+pub(super) const TAKEN: u16 = 0xFFFF;
+
+/// A log of what moves changed: `entries[..len]`; `entries` only grows, so that every move
+/// finds its window of `MOVE_LOG` entries allocated. (A move changes at most 36 line windows:
+/// its own square's 4 and 32 along its lines, 4 on each side.)
 #[derive(Clone, Debug)]
-pub(super) struct ChangeLog {
-    pub(super) entries: Vec<Change>,
+pub(super) struct ChangeLog<T = Change> {
+    pub(super) entries: Vec<T>,
     pub(super) len: usize,
 }
 
-impl ChangeLog {
+impl<T: Copy + Default> ChangeLog<T> {
+    pub(super) fn new() -> ChangeLog<T> {
+        ChangeLog { entries: Vec::new(), len: 0 }
+    }
+
     /// The next move's window (allocated on first use).
     #[inline]
-    pub(super) fn window(&mut self) -> &mut [Change; MOVE_LOG] {
+    pub(super) fn window(&mut self) -> &mut [T; MOVE_LOG] {
         let end = self.len + MOVE_LOG;
         if self.entries.len() < end {
             self.grow(end);
@@ -48,7 +63,7 @@ impl ChangeLog {
     #[cold]
     #[inline(never)]
     pub(super) fn grow(&mut self, end: usize) {
-        self.entries.resize(end.next_power_of_two(), [0; 3]);
+        self.entries.resize(end.next_power_of_two(), T::default());
     }
 }
 

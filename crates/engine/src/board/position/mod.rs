@@ -34,7 +34,7 @@ use hot::{COMBINATIONS, Hot, class_of, combination_table, hot_table, unpack};
 use keys::{KEY_ROOM, Keys, add_stone, clear_line, window, window_starts};
 pub use layout::PAD;
 use layout::{CAP, NO_PATTERNS, ROWS, boxed_array, codes_of};
-use log::{ChangeLog, ClassChange, Undo};
+use log::{ChangeLog, ClassChange, LineChange, Undo};
 use update::Update;
 
 /// Keys for black stones, white stones and walls by `y * 32 + x`.
@@ -81,6 +81,9 @@ pub struct Position {
     side: Color,
     stack: Vec<Undo>,
     changes: ChangeLog,
+    /// The line windows the moves changed, for a net that reads them (`log_lines`).
+    line_changes: ChangeLog<LineChange>,
+    log_lines: bool,
     class_changes: Vec<ClassChange>,
     /// Bounding box of the stones: min x, min y, max x, max y (empty when min > max).
     bbox: [i32; 4],
@@ -144,7 +147,9 @@ impl Position {
             hash: 0,
             side: board.side_to_move(),
             stack: Vec::with_capacity(board.width() as usize * board.height() as usize),
-            changes: ChangeLog { entries: Vec::new(), len: 0 },
+            changes: ChangeLog::new(),
+            line_changes: ChangeLog::new(),
+            log_lines: net.layer().has_lines(),
             class_changes: Vec::with_capacity(256),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
@@ -236,7 +241,21 @@ impl Position {
             .map(|(x, y)| pos.index(x, y))
             .filter(|&i| pos.is_empty(i))
             .map(|i| pos.pat[i]);
-        let cache = HiddenCache::new(net.layer(), pos.rule, empty_pats, pos.width * pos.height + 1);
+        let empty_keys = (0..pos.height)
+            .flat_map(|y| (0..pos.width).map(move |x| (x, y)))
+            .map(|(x, y)| pos.index(x, y))
+            .filter(|&i| pos.is_empty(i))
+            .flat_map(|i| {
+                let (keys, windows) = (&pos.keys, &pos.windows);
+                (0..4).map(move |d| update::inner(keys[d][usize::from(windows[i][d]) + 5]))
+            });
+        let cache = HiddenCache::new(
+            net.layer(),
+            pos.rule,
+            empty_pats,
+            empty_keys,
+            pos.width * pos.height + 1,
+        );
         pos.hidden = Some(RefCell::new(cache));
         pos
     }
@@ -368,16 +387,22 @@ impl Position {
         };
         let mut cache = cache.borrow_mut();
         let layer = cache.layer;
-        let sums = cache.current(&self.stack, &self.changes, &self.hidden_valid);
+        let sums =
+            cache.current(&self.stack, &self.changes, &self.line_changes, &self.hidden_valid);
         let me = self.side.index();
         layer.output(&sums[me], &sums[1 - me], mask)
     }
 
     /// Both colours' hidden sums of the position.
     #[cfg(test)]
-    fn hidden_sums(&self) -> [hidden::Sums; 2] {
+    pub(crate) fn hidden_sums(&self) -> [hidden::Sums; 2] {
         self.hidden.as_ref().map_or([hidden::NO_SUMS; 2], |c| {
-            *c.borrow_mut().current(&self.stack, &self.changes, &self.hidden_valid)
+            *c.borrow_mut().current(
+                &self.stack,
+                &self.changes,
+                &self.line_changes,
+                &self.hidden_valid,
+            )
         })
     }
 
@@ -458,6 +483,7 @@ impl Position {
             bbox: self.bbox,
             eval_sums: self.eval_sums,
             changes: self.changes.len,
+            line_changes: self.line_changes.len,
             class_changes: self.class_changes.len(),
         });
         if self.keeps_board() {
@@ -490,6 +516,9 @@ impl Position {
             pat: &mut self.pat,
             changes: self.changes.window(),
             changes_len: 0,
+            line_changes: self.line_changes.window(),
+            line_changes_len: 0,
+            log_lines: self.log_lines,
             class_changes: &mut self.class_changes,
             by_class: &mut self.by_class,
             class_counts: &mut self.class_counts,
@@ -504,7 +533,9 @@ impl Position {
         u.line::<3>(idx, dirs[3]);
         u.recount_changes();
         self.eval_sums = u.sums;
-        self.changes.len += u.changes_len;
+        let (changes_len, line_changes_len) = (u.changes_len, u.line_changes_len);
+        self.changes.len += changes_len;
+        self.line_changes.len += line_changes_len;
     }
 
     /// The square of the stone placed `back` plies ago (0: the last one), if the position was
@@ -550,6 +581,7 @@ impl Position {
             self.pat[i as usize % CAP] = pat;
         }
         self.changes.len = undo.changes;
+        self.line_changes.len = undo.line_changes;
         for c in self.class_changes.drain(undo.class_changes..).rev() {
             let color = c.color as usize;
             let (sets, counts) = (&mut self.by_class[color], &mut self.class_counts[color]);

@@ -1,9 +1,9 @@
 //! Tests of the position: incremental state against a fresh build, key windows, lazy hidden
 //! sums.
 
-use super::hidden_cache::replay_changes;
 #[cfg(target_arch = "x86_64")]
 use super::hidden_cache::replay_changes_avx2;
+use super::hidden_cache::{Logged, replay_changes};
 use super::hot::{hot_entry, pack};
 use super::keys::key_positions;
 use super::*;
@@ -11,7 +11,7 @@ use crate::eval::hidden;
 use crate::eval::square::{CL_3, CL_4, CL_FLEX4};
 
 fn fresh_equals(pos: &Position) {
-    let fresh = Position::new(&pos.current_board(), pos.rule);
+    let fresh = Position::with_net(&pos.current_board(), pos.rule, pos.net);
     assert_eq!(fresh.hash, pos.hash);
     assert_eq!(fresh.eval_sums, pos.eval_sums);
     assert_eq!(fresh.hidden_sums(), pos.hidden_sums());
@@ -100,19 +100,28 @@ fn incremental_matches_fresh_under(rule: Rule) {
     let mut board = Board::new(13, 9).expect("size");
     board.set_wall(Point::new(3, 3)).expect("wall");
     let mut pos = Position::new(&board, rule);
+    walk_and_back(&board, &mut pos);
+    // A net that reads line windows too (their log and replay).
+    let net = crate::eval::net::with_random_lines(crate::eval::net::Family::of(rule), 7);
+    let mut pos = Position::with_net(&board, rule, net);
+    walk_and_back(&board, &mut pos);
+}
+
+fn walk_and_back(board: &Board, pos: &mut Position) {
+    let rule = pos.rule;
     let moves = [(6, 4), (7, 4), (6, 5), (7, 5), (6, 3), (0, 0), (12, 8), (5, 4), (6, 6)];
     for &(x, y) in &moves {
         let i = pos.index(x, y);
         let predicted = pos.hash_after(i);
         pos.make(i);
         assert_eq!(pos.hash(), predicted, "hash after {x},{y}");
-        fresh_equals(&pos);
+        fresh_equals(pos);
     }
     for _ in 0..moves.len() {
         pos.unmake();
-        fresh_equals(&pos);
+        fresh_equals(pos);
     }
-    assert_eq!(pos.hash, Position::new(&board, rule).hash);
+    assert_eq!(pos.hash, Position::new(board, rule).hash);
 }
 
 /// The lazily updated hidden sums match a fresh position's after any walk of makes and
@@ -122,15 +131,23 @@ fn incremental_matches_fresh_under(rule: Rule) {
 fn lazy_hidden_sums_match_fresh() {
     let mut rng = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
     let mut next = move |n: u64| rng() % n;
-    for (w, h, rule) in [
-        (15, 15, Rule::Freestyle),
-        (9, 7, Rule::Standard),
-        (20, 20, Rule::CaroFreestyle),
-        (15, 15, Rule::Renju),
+    for (w, h, rule, lines) in [
+        (15, 15, Rule::Freestyle, false),
+        (9, 7, Rule::Standard, false),
+        (20, 20, Rule::CaroFreestyle, false),
+        (15, 15, Rule::Renju, false),
+        (15, 15, Rule::Freestyle, true),
+        (20, 20, Rule::Standard, true),
+        (15, 15, Rule::Renju, true),
     ] {
         let board = Board::new(w, h).expect("size");
-        let mut pos = Position::new(&board, rule);
-        let mut checked = 0;
+        let net = if lines {
+            crate::eval::net::with_random_lines(crate::eval::net::Family::of(rule), 11)
+        } else {
+            crate::eval::net::Net::current(rule)
+        };
+        let mut pos = Position::with_net(&board, rule, net);
+        let (mut checked, mut lines_counted) = (0, 0);
         for _ in 0..600 {
             let depth = pos.stack.len();
             if depth > 0 && (next(3) == 0 || depth > 40) {
@@ -145,13 +162,18 @@ fn lazy_hidden_sums_match_fresh() {
             }
             if next(4) == 0 {
                 let board = pos.current_board();
-                let fresh = Position::new(&board, rule);
+                let fresh = Position::with_net(&board, rule, net);
                 assert_eq!(fresh.hidden_sums(), pos.hidden_sums(), "{rule:?} {board:?}");
                 assert_ne!(pos.hidden_sums(), [hidden::NO_SUMS; 2]);
                 checked += 1;
+                // The line windows add to the sums of the same position without them.
+                lines_counted += usize::from(
+                    lines && Position::new(&board, rule).hidden_sums() != pos.hidden_sums(),
+                );
             }
         }
         assert!(checked > 100, "only {checked} checks");
+        assert!(!lines || lines_counted > 100, "the line windows counted {lines_counted} times");
     }
 }
 
@@ -165,18 +187,26 @@ fn avx2_replay_matches_the_baseline() {
         return;
     }
     let board = Board::square(15).expect("size");
-    for rule in [Rule::Freestyle, Rule::Renju] {
-        let mut pos = Position::new(&board, rule);
+    for (rule, lines) in [(Rule::Freestyle, false), (Rule::Renju, false), (Rule::Freestyle, true)] {
+        let net = if lines {
+            crate::eval::net::with_random_lines(crate::eval::net::Family::of(rule), 13)
+        } else {
+            crate::eval::net::Net::current(rule)
+        };
+        let mut pos = Position::with_net(&board, rule, net);
         let cache = pos.hidden.as_ref().expect("a hidden layer").borrow().clone();
         for (x, y) in [(7, 7), (8, 8), (7, 8), (6, 6), (9, 9), (7, 9), (7, 6), (5, 5)] {
             pos.make(pos.index(x, y));
         }
-        let changes = &pos.changes.entries[..pos.changes.len];
-        assert!(changes.len() > 40);
+        let logged = Logged {
+            changes: &pos.changes.entries[..pos.changes.len],
+            lines: &pos.line_changes.entries[..pos.line_changes.len],
+        };
+        assert!(logged.changes.len() > 40);
         let (start, mut baseline, mut wide) = (cache.sums[0], cache.sums[0], cache.sums[0]);
-        replay_changes(cache.layer, cache.combo_of, changes, &start, &mut baseline);
+        replay_changes(cache.layer, cache.combo_of, logged, &start, &mut baseline);
         // SAFETY: AVX2 is present (checked above).
-        unsafe { replay_changes_avx2(cache.layer, cache.combo_of, changes, &start, &mut wide) };
+        unsafe { replay_changes_avx2(cache.layer, cache.combo_of, logged, &start, &mut wide) };
         assert_eq!(baseline, wide, "{rule:?}");
         assert_eq!(baseline, pos.hidden_sums(), "{rule:?}");
     }

@@ -8,7 +8,7 @@ use super::bitset::{Bitset, move_class};
 use super::hot::{CLASS_SHIFT, Hot, class_of};
 use super::keys::WINDOW;
 use super::layout::{CAP, NO_PATTERNS, codes_of};
-use super::log::{Change, ClassChange, MOVE_LOG};
+use super::log::{Change, ClassChange, LineChange, MOVE_LOG, TAKEN};
 
 /// The fields `make` updates, borrowed apart so that the compiler keeps the table pointers and
 /// the evaluation sums in registers through the update loop. `COMPACT`: whether the code table
@@ -22,12 +22,24 @@ pub(super) struct Update<'a, const COMPACT: bool> {
     /// This move's window of the change log, and how much of it is used.
     pub(super) changes: &'a mut [Change; MOVE_LOG],
     pub(super) changes_len: usize,
+    /// This move's window of the line log, how much of it is used, and whether the net reads
+    /// line windows at all (else nothing is logged there).
+    pub(super) line_changes: &'a mut [LineChange; MOVE_LOG],
+    pub(super) line_changes_len: usize,
+    pub(super) log_lines: bool,
     pub(super) class_changes: &'a mut Vec<ClassChange>,
     pub(super) by_class: &'a mut [[Bitset; CLASSES]; 2],
     pub(super) class_counts: &'a mut [[u16; CLASSES]; 2],
     pub(super) sums: [u64; 2],
     pub(super) hot: [&'static Hot; 2],
     pub(super) codes: pattern::CodeTable,
+}
+
+/// The inner 16 bits of a line key: the 4 cells on each side (`hidden::window_of_key`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
+pub(super) fn inner(key: u32) -> u16 {
+    (key >> 2) as u16
 }
 
 // Forcing these into `make` is measured (callgrind): with plain `#[inline]` the bench took
@@ -44,6 +56,12 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
         self.log(i, old, NO_PATTERNS);
         self.pat[i % CAP] = NO_PATTERNS;
         self.cells[i % CAP] = code as u8;
+        if self.log_lines {
+            // The square's own windows go: its keys do not hold its stone.
+            for d in 0..4 {
+                self.log_line(inner(self.keys[d][5]), TAKEN);
+            }
+        }
     }
 
     /// Updates the squares within 5 steps of a new stone on `idx` along direction `D` (`step`
@@ -66,8 +84,32 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
     #[inline(always)]
     pub(super) fn pair<const D: usize, const K: i32>(&mut self, idx: usize, step: isize) {
         let k = K as isize;
-        self.square(idx.wrapping_add_signed(step * k), D, self.keys[D][(5 + K) as usize]);
-        self.square(idx.wrapping_add_signed(-step * k), D, self.keys[D][(5 - K) as usize]);
+        let (ahead, behind) =
+            (idx.wrapping_add_signed(step * k), idx.wrapping_add_signed(-step * k));
+        let (key_ahead, key_behind) =
+            (self.keys[D][(5 + K) as usize], self.keys[D][(5 - K) as usize]);
+        if K <= 4 && self.log_lines {
+            // The new stone lies -K steps from the square ahead, K steps from the one behind.
+            self.line_window(ahead, key_ahead, key_ahead & !(3 << (2 * pattern::slot(-K))));
+            self.line_window(behind, key_behind, key_behind & !(3 << (2 * pattern::slot(K))));
+        }
+        self.square(ahead, D, key_ahead);
+        self.square(behind, D, key_behind);
+    }
+
+    /// Logs the line window of square `i` along one direction changing from the key `old` to
+    /// `new`, if the square is empty.
+    #[inline(always)]
+    pub(super) fn line_window(&mut self, i: usize, new: u32, old: u32) {
+        if self.cells[i % CAP] == EMPTY as u8 {
+            self.log_line(inner(old), inner(new));
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn log_line(&mut self, old: u16, new: u16) {
+        self.line_changes[self.line_changes_len % MOVE_LOG] = [old, new];
+        self.line_changes_len += 1;
     }
 
     /// Evaluation sums and class sets of every square this move changed (its log entries).

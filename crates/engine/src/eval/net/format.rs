@@ -9,7 +9,9 @@
 //! arch         u16 length + ASCII: what the tables are (ARCHITECTURE)
 //! family       u8        0: every rule but renju, 1: renju
 //! description  u32 length + UTF-8: who fitted it on what
-//! payload      the tables, in the order of `Tables`' fields, rows of COMBOS, MASKS or HIDDEN
+//! payload      the tables, in the order of `Tables`' fields, rows of COMBOS, MASKS or HIDDEN;
+//!              with the `-lines6561` architecture the line windows' hidden weights follow
+//!              (per colour block, per window, the two roles' HIDDEN weights; window 0 zero)
 //! checksum     u32       CRC-32 (IEEE) of every byte before it
 //! ```
 //!
@@ -18,7 +20,7 @@
 
 use thiserror::Error;
 
-use crate::eval::hidden::{Embed, HIDDEN};
+use crate::eval::hidden::{Embed, HIDDEN, LineEmbed, WINDOWS};
 use crate::eval::square::{COMBOS, MASKS};
 
 pub const MAGIC: &[u8; 8] = b"RZKNET\r\n";
@@ -28,6 +30,11 @@ pub const FORMAT_VERSION: u32 = 1;
 /// pattern combinations and 512 threat masks, with `HIDDEN` units.
 pub fn architecture() -> String {
     format!("combo{COMBOS}-mask{MASKS}-hidden{HIDDEN}")
+}
+
+/// The same with the line windows' weights as well (`hidden::Layer::lines`).
+pub fn lines_architecture() -> String {
+    format!("{}-lines{WINDOWS}", architecture())
 }
 
 /// The rule family a net is for: renju has its own net (per-colour tables), every other rule
@@ -85,6 +92,9 @@ pub struct Tables {
     pub out: [i32; HIDDEN],
     /// Output bias in evaluation points.
     pub out_bias: i32,
+    /// Per colour block, the line windows' hidden weights, times `hidden::ONE` (nets of
+    /// [`lines_architecture`] only).
+    pub line_embed: Option<Vec<Box<LineEmbed>>>,
 }
 
 /// A parsed weights file.
@@ -104,8 +114,12 @@ pub enum FormatError {
     Magic,
     #[error("format version {0}; this engine reads version {FORMAT_VERSION}")]
     Version(u32),
-    #[error("architecture '{file}'; this engine computes with '{engine}'")]
+    #[error(
+        "architecture '{file}'; this engine computes with '{engine}' (or with '{engine}-lines{WINDOWS}')"
+    )]
     Architecture { file: String, engine: String },
+    #[error("line window 0 (no stone of the colour) has weights; it must weigh nothing")]
+    EmptyWindow,
     #[error("unknown rule family {0} (0: generic, 1: renju)")]
     Family(u8),
     #[error("the description is not UTF-8")]
@@ -136,7 +150,8 @@ pub fn parse(bytes: &[u8]) -> Result<NetFile, FormatError> {
     }
     let arch_len = usize::from(r.u16()?);
     let arch = String::from_utf8_lossy(r.take(arch_len)?).into_owned();
-    if arch != architecture() {
+    let with_lines = arch == lines_architecture();
+    if arch != architecture() && !with_lines {
         return Err(FormatError::Architecture { file: arch, engine: architecture() });
     }
     let family = match r.u8()? {
@@ -147,7 +162,7 @@ pub fn parse(bytes: &[u8]) -> Result<NetFile, FormatError> {
     let description_len = r.u32()? as usize;
     let description = String::from_utf8(r.take(description_len)?.to_vec())
         .map_err(|_| FormatError::Description)?;
-    let tables = read_tables(&mut r, family.blocks())?;
+    let tables = read_tables(&mut r, family.blocks(), with_lines)?;
     if r.at != body.len() {
         return Err(FormatError::Trailing(body.len() - r.at));
     }
@@ -165,7 +180,7 @@ pub fn parse(bytes: &[u8]) -> Result<NetFile, FormatError> {
 pub fn write(family: Family, description: &str, tables: &Tables) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.extend(FORMAT_VERSION.to_le_bytes());
-    let arch = architecture();
+    let arch = if tables.line_embed.is_some() { lines_architecture() } else { architecture() };
     out.extend((arch.len() as u16).to_le_bytes());
     out.extend(arch.as_bytes());
     out.push(family.index() as u8);
@@ -195,12 +210,18 @@ pub fn write(family: Family, description: &str, tables: &Tables) -> Vec<u8> {
     for v in tables.out.iter().chain([&tables.out_bias]) {
         out.extend(v.to_le_bytes());
     }
+    for block in tables.line_embed.iter().flatten() {
+        for window in block.iter() {
+            i16s(&mut out, &window[0]);
+            i16s(&mut out, &window[1]);
+        }
+    }
     let checksum = crc32fast::hash(&out);
     out.extend(checksum.to_le_bytes());
     out
 }
 
-fn read_tables(r: &mut Reader, blocks: usize) -> Result<Tables, FormatError> {
+fn read_tables(r: &mut Reader, blocks: usize, with_lines: bool) -> Result<Tables, FormatError> {
     let mut eval_combo = Vec::with_capacity(2 * blocks);
     for _ in 0..2 * blocks {
         eval_combo.push(r.i16s::<COMBOS>()?);
@@ -227,7 +248,23 @@ fn read_tables(r: &mut Reader, blocks: usize) -> Result<Tables, FormatError> {
         *v = r.i32()?;
     }
     let out_bias = r.i32()?;
-    Ok(Tables { eval_combo, eval_mask, order_combo, embed, mask_rows, out, out_bias })
+    let line_embed = if with_lines {
+        let mut lines = Vec::with_capacity(blocks);
+        for _ in 0..blocks {
+            let mut block: Box<LineEmbed> = boxed_zeroed();
+            for window in block.iter_mut() {
+                *window = [r.i16s::<HIDDEN>()?, r.i16s::<HIDDEN>()?];
+            }
+            if block[0].iter().flatten().any(|&w| w != 0) {
+                return Err(FormatError::EmptyWindow);
+            }
+            lines.push(block);
+        }
+        Some(lines)
+    } else {
+        None
+    };
+    Ok(Tables { eval_combo, eval_mask, order_combo, embed, mask_rows, out, out_bias, line_embed })
 }
 
 /// A zeroed array of `i16` rows on the heap (the embedding is too large for the stack).
@@ -306,7 +343,25 @@ mod tests {
             mask_rows,
             out: std::array::from_fn(|u| (u as i32) * 1000 - 7),
             out_bias: -42,
+            line_embed: None,
         }
+    }
+
+    /// [`sample`] with line windows' weights (window 0 zero, as the format wants).
+    fn sample_with_lines(family: Family) -> Tables {
+        let mut tables = sample(family);
+        let blocks = (0..family.blocks())
+            .map(|b| {
+                let mut block: Box<LineEmbed> = boxed_zeroed();
+                for (i, window) in block.iter_mut().enumerate().skip(1) {
+                    window[0] = std::array::from_fn(|u| (i as i16).wrapping_sub((u + b) as i16));
+                    window[1] = std::array::from_fn(|u| (i as i16) ^ (u as i16));
+                }
+                block
+            })
+            .collect();
+        tables.line_embed = Some(blocks);
+        tables
     }
 
     #[test]
@@ -320,6 +375,25 @@ mod tests {
             assert_eq!(net.tables, tables);
             assert_eq!(write(family, &net.description, &net.tables), bytes);
         }
+    }
+
+    #[test]
+    fn nets_with_line_windows_read_back() {
+        for family in [Family::Generic, Family::Renju] {
+            let tables = sample_with_lines(family);
+            let bytes = write(family, "lines", &tables);
+            let net = parse(&bytes).expect("a file just written");
+            assert_eq!(net.tables, tables);
+            assert_eq!(write(family, "lines", &net.tables), bytes);
+            assert!(parse(&bytes[..bytes.len() - 100]).is_err());
+        }
+        // Weights on window 0 (no stone of the colour) are refused.
+        let mut tables = sample_with_lines(Family::Generic);
+        if let Some(lines) = tables.line_embed.as_mut() {
+            lines[0][0][1][3] = 5;
+        }
+        let bytes = write(Family::Generic, "bad", &tables);
+        assert_eq!(parse(&bytes), Err(FormatError::EmptyWindow));
     }
 
     #[test]

@@ -42,7 +42,13 @@ pub struct Net {
 impl Net {
     fn new(file: format::NetFile, source: String) -> Net {
         let format::NetFile { family, description, tables, checksum } = file;
-        let layer = Layer::new(tables.embed, tables.mask_rows, tables.out, tables.out_bias);
+        let layer = Layer::new(
+            tables.embed,
+            tables.mask_rows,
+            tables.out,
+            tables.out_bias,
+            tables.line_embed,
+        );
         Net {
             family,
             description,
@@ -206,6 +212,29 @@ fn set_current(family: Family, net: Option<&'static Net>) {
     let mut slot =
         CURRENT[family.index()].write().unwrap_or_else(std::sync::PoisonError::into_inner);
     *slot = net;
+}
+
+/// The built-in net of `family` with random line-window weights added (of the fitted ones'
+/// size), for the tests of the position's line windows; one per family and seed, kept.
+#[cfg(test)]
+pub(crate) fn with_random_lines(family: Family, seed: u64) -> &'static Net {
+    use crate::eval::hidden::LineEmbed;
+    let mut file = format::parse(BUILT_IN[family.index()]).expect("the built-in weights");
+    let mut next = crate::test_rng::xorshift(seed);
+    let blocks = (0..family.blocks())
+        .map(|_| {
+            let mut block: Box<LineEmbed> = vec![[[0i16; crate::eval::hidden::HIDDEN]; 2]; 6561]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!());
+            for w in block.iter_mut().skip(1).flatten().flatten() {
+                *w = (next() % 801) as i16 - 400;
+            }
+            block
+        })
+        .collect();
+    file.tables.line_embed = Some(blocks);
+    Box::leak(Box::new(Net::new(file, format!("random lines {seed}"))))
 }
 
 #[cfg(test)]
