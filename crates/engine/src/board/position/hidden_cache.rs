@@ -42,7 +42,6 @@ pub(super) fn replay_changes(
     from: &[hidden::Sums; 2],
     to: &mut [hidden::Sums; 2],
 ) {
-    let windows = hidden::window_of_key();
     // One colour at a time, its sums in a local copy: the compiler keeps them in registers
     // through the changes instead of loading and storing them for every square.
     for (c, sums) in to.iter_mut().enumerate() {
@@ -56,6 +55,7 @@ pub(super) fn replay_changes(
             }
         }
         if let Some(lines) = layer.lines(c) {
+            let windows = hidden::window_of_key();
             for &[old, new] in logged.lines {
                 let (before, after) = (windows[usize::from(old)][c], windows[usize::from(new)][c]);
                 if before != after {

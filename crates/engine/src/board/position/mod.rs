@@ -493,10 +493,11 @@ impl Position {
         }
         self.hash ^= ZOBRIST[color.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE;
 
-        if self.reach == 4 {
-            self.update_squares::<true>(idx, code);
-        } else {
-            self.update_squares::<false>(idx, code);
+        match (self.reach == 4, self.log_lines) {
+            (true, false) => self.update_squares::<true, false>(idx, code),
+            (false, false) => self.update_squares::<false, false>(idx, code),
+            (true, true) => self.update_squares::<true, true>(idx, code),
+            (false, true) => self.update_squares::<false, true>(idx, code),
         }
         self.add_near(p.x as usize, p.y as usize);
         self.side = color.opponent();
@@ -505,12 +506,12 @@ impl Position {
     /// The stone `code` placed on `idx`: keys, codes, evaluation sums and class sets of the
     /// squares around it, with the changes logged. `COMPACT`: see [`Update`].
     #[inline]
-    fn update_squares<const COMPACT: bool>(&mut self, idx: usize, code: u32) {
+    fn update_squares<const COMPACT: bool, const LINES: bool>(&mut self, idx: usize, code: u32) {
         let dirs = self.dirs;
         let starts = self.windows[idx % CAP];
         add_stone(&mut self.keys, starts, code);
         let keys = &*self.keys;
-        let mut u = Update::<COMPACT> {
+        let mut u = Update::<COMPACT, LINES> {
             keys: std::array::from_fn(|d| window(&keys[d], starts[d])),
             cells: &mut self.cells,
             pat: &mut self.pat,
@@ -518,7 +519,6 @@ impl Position {
             changes_len: 0,
             line_changes: self.line_changes.window(),
             line_changes_len: 0,
-            log_lines: self.log_lines,
             class_changes: &mut self.class_changes,
             by_class: &mut self.by_class,
             class_counts: &mut self.class_counts,

@@ -11,10 +11,12 @@ use super::layout::{CAP, NO_PATTERNS, codes_of};
 use super::log::{Change, ClassChange, LineChange, MOVE_LOG, TAKEN};
 
 /// The fields `make` updates, borrowed apart so that the compiler keeps the table pointers and
-/// the evaluation sums in registers through the update loop. `COMPACT`: whether the code table
+/// the evaluation sums in registers through the update loop. `LINES`: whether the net reads line
+/// windows (then the move logs the windows it changes; a constant, so that the nets without
+/// them pay nothing for it). `COMPACT`: whether the code table
 /// is compact (reach 4, see `CodeTable::reach`), a constant so that `make` is compiled for each
 /// kind of table without tests of it per square.
-pub(super) struct Update<'a, const COMPACT: bool> {
+pub(super) struct Update<'a, const COMPACT: bool, const LINES: bool> {
     /// The new stone's window of keys per direction, the stone already added.
     pub(super) keys: [&'a [u32; WINDOW]; 4],
     pub(super) cells: &'a mut [u8; CAP],
@@ -22,11 +24,9 @@ pub(super) struct Update<'a, const COMPACT: bool> {
     /// This move's window of the change log, and how much of it is used.
     pub(super) changes: &'a mut [Change; MOVE_LOG],
     pub(super) changes_len: usize,
-    /// This move's window of the line log, how much of it is used, and whether the net reads
-    /// line windows at all (else nothing is logged there).
+    /// This move's window of the line log and how much of it is used (with `LINES` only).
     pub(super) line_changes: &'a mut [LineChange; MOVE_LOG],
     pub(super) line_changes_len: usize,
-    pub(super) log_lines: bool,
     pub(super) class_changes: &'a mut Vec<ClassChange>,
     pub(super) by_class: &'a mut [[Bitset; CLASSES]; 2],
     pub(super) class_counts: &'a mut [[u16; CLASSES]; 2],
@@ -48,7 +48,7 @@ pub(super) fn inner(key: u32) -> u16 {
 // log, so that `make` fits the instruction cache (a fully unrolled update took 10 % fewer
 // instructions but 40 times the I1 misses, and was no faster).
 #[allow(clippy::inline_always)]
-impl<const COMPACT: bool> Update<'_, COMPACT> {
+impl<const COMPACT: bool, const LINES: bool> Update<'_, COMPACT, LINES> {
     /// Puts a stone (`code`) on the empty square `i`: the square loses its information.
     #[inline(always)]
     pub(super) fn place(&mut self, i: usize, code: u32) {
@@ -56,7 +56,7 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
         self.log(i, old, NO_PATTERNS);
         self.pat[i % CAP] = NO_PATTERNS;
         self.cells[i % CAP] = code as u8;
-        if self.log_lines {
+        if LINES {
             // The square's own windows go: its keys do not hold its stone.
             for d in 0..4 {
                 self.log_line(inner(self.keys[d][5]), TAKEN);
@@ -88,7 +88,7 @@ impl<const COMPACT: bool> Update<'_, COMPACT> {
             (idx.wrapping_add_signed(step * k), idx.wrapping_add_signed(-step * k));
         let (key_ahead, key_behind) =
             (self.keys[D][(5 + K) as usize], self.keys[D][(5 - K) as usize]);
-        if K <= 4 && self.log_lines {
+        if K <= 4 && LINES {
             // The new stone lies -K steps from the square ahead, K steps from the one behind.
             self.line_window(ahead, key_ahead, key_ahead & !(3 << (2 * pattern::slot(-K))));
             self.line_window(behind, key_behind, key_behind & !(3 << (2 * pattern::slot(K))));
