@@ -90,8 +90,8 @@ impl<const COMPACT: bool, const LINES: bool> Update<'_, COMPACT, LINES> {
             (self.keys[D][(5 + K) as usize], self.keys[D][(5 - K) as usize]);
         if K <= 4 && LINES {
             // The new stone lies -K steps from the square ahead, K steps from the one behind.
-            self.line_window(ahead, key_ahead, key_ahead & !(3 << (2 * pattern::slot(-K))));
-            self.line_window(behind, key_behind, key_behind & !(3 << (2 * pattern::slot(K))));
+            self.line_window(ahead, key_ahead & !(3 << (2 * pattern::slot(-K))), key_ahead);
+            self.line_window(behind, key_behind & !(3 << (2 * pattern::slot(K))), key_behind);
         }
         self.square(ahead, D, key_ahead);
         self.square(behind, D, key_behind);
@@ -100,7 +100,7 @@ impl<const COMPACT: bool, const LINES: bool> Update<'_, COMPACT, LINES> {
     /// Logs the line window of square `i` along one direction changing from the key `old` to
     /// `new`, if the square is empty.
     #[inline(always)]
-    pub(super) fn line_window(&mut self, i: usize, new: u32, old: u32) {
+    pub(super) fn line_window(&mut self, i: usize, old: u32, new: u32) {
         if self.cells[i % CAP] == EMPTY as u8 {
             self.log_line(inner(old), inner(new));
         }
