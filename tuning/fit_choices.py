@@ -227,23 +227,15 @@ report_choices(x, f'fit ({nit} iterations)')
 np.save(a.out, x)
 
 if a.net:
-    import netfile
+    import write_net
     z_start = evaluate(x0, Xtr, XLtr, Mtr)[0]
     z_fit = evaluate(x, Xtr, XLtr, Mtr)[0]
     spread = float(np.std(z_start) / np.std(z_fit))
     lin, mv, E, Mm, v, c, _ = unpack(x)
     print(f'spread kept: output scaled by {spread:.4f}')
-    net = netfile.read(netfile.built_in('renju' if B == 4 else 'generic'))
-    w = np.round(lin * spread * K)
-    w[[b * COMBOS for b in range(B)]] = 0
-    net['eval_combo'] = w.reshape(B, COMBOS).astype(np.int64)
-    net['eval_mask'] = np.round(mv * spread * K).astype(np.int64)
-    net['embed'] = (np.round(E * netfile.ONE).reshape(B // 2, 2, COMBOS, H).transpose(0, 2, 1, 3)
-                    .astype(np.int64))
-    net['mask_rows'] = np.round(Mm * netfile.ONE).astype(np.int64)
-    net['out'] = np.round(v * spread * K * netfile.OUT_ONE).astype(np.int64)
-    net['out_bias'] = int(round(c * spread * K))
-    net['line_embed'] = None
-    net['description'] = a.description
-    netfile.write(a.net, net)
-    print(f'{a.net}: net {netfile.read(a.net)["checksum"]:08x}')
+    combos = np.round(lin * spread * K).reshape(B, COMBOS)
+    combos[:, 0] = 0
+    fit = dict(combos=combos, masks=np.round(mv * spread * K), embed=E.reshape(B, COMBOS, H),
+               mask_rows=Mm, out=v * spread, out_bias=c * spread, scale=K)
+    net = write_net.write_fit(a.net, fit, a.description, 'renju' if B == 4 else 'generic')
+    print(f'{a.net}: net {net["checksum"]:08x}')

@@ -172,37 +172,27 @@ np.save(a.out, x)
 
 
 def write_net(x):
-    """The engine's weights file of the fit `x`, spread kept, quantized as eval/hidden.rs."""
+    """The engine's weights file of the fit `x`, spread kept (write_net.py quantizes it), and
+    the held-out loss of the file's integer tables as the engine computes with them."""
     import netfile
+    import write_net
     spread = float(np.std(forward(x0, train)[0]) / np.std(forward(x, train)[0]))
     lin, mv, E, Mm, v, c = unpack(x)
-    lin, mv, v, c = lin * spread, mv * spread, v * spread, c * spread
     print(f'spread kept: output scaled by {spread:.4f}')
-    net = netfile.read(netfile.built_in('renju' if B == 4 else 'generic'))
-    w = np.round(lin[:B * COMBOS] * K)
-    w[[b * COMBOS for b in range(B)]] = 0
-    wm = np.round(mv * K)
-    Eq = np.round(E * netfile.ONE)
-    Mq = np.round(Mm * netfile.ONE)
-    vq = np.round(v * K * netfile.OUT_ONE)
-    cq = np.round(c * K)
-    net['eval_combo'] = w.reshape(B, COMBOS).astype(np.int64)
-    net['eval_mask'] = wm.astype(np.int64)
-    net['embed'] = Eq[:B * COMBOS].reshape(B // 2, 2, COMBOS, H).transpose(0, 2, 1, 3).astype(np.int64)
-    net['line_embed'] = (Eq[B * COMBOS:].reshape(B // 2, 2, WINDOWS, H).transpose(0, 2, 1, 3)
-                         .astype(np.int64))
-    net['line_embed'][:, 0] = 0
-    net['mask_rows'] = Mq.astype(np.int64)
-    net['out'] = vq.astype(np.int64)
-    net['out_bias'] = int(cq)
-    net['description'] = a.description
-    netfile.write(a.net, net)
-    hq = X[test] @ Eq + Mq[M[test]]
-    rq = np.clip(hq, 0, netfile.ONE)
-    ev = (XL[test][:, :B * COMBOS] @ w + wm[M[test]]
-          + np.floor(rq @ vq / (netfile.ONE * netfile.OUT_ONE)) + cq)
-    back = netfile.read(a.net)
-    print(f'{a.net}: net {back["checksum"]:08x}; quantized held-out {xent(ev / K, P[test]):.4f}; '
+    combos = np.round(lin[:B * COMBOS] * spread * K).reshape(B, COMBOS)
+    combos[:, 0] = 0
+    line_embed = E[B * COMBOS:].reshape(B, WINDOWS, H).copy()
+    line_embed[:, 0] = 0
+    fit = dict(combos=combos, masks=np.round(mv * spread * K),
+               embed=E[:B * COMBOS].reshape(B, COMBOS, H), mask_rows=Mm, out=v * spread,
+               out_bias=c * spread, scale=K, line_embed=line_embed)
+    net = write_net.write_fit(a.net, fit, a.description, 'renju' if B == 4 else 'generic')
+    Eq = np.concatenate([net['embed'].transpose(0, 2, 1, 3).reshape(B * COMBOS, H),
+                         net['line_embed'].transpose(0, 2, 1, 3).reshape(B * WINDOWS, H)])
+    rq = np.clip(X[test] @ Eq + net['mask_rows'][M[test]], 0, netfile.ONE)
+    ev = (XL[test][:, :B * COMBOS] @ net['eval_combo'].reshape(-1) + net['eval_mask'][M[test]]
+          + np.floor(rq @ net['out'] / (netfile.ONE * netfile.OUT_ONE)) + net['out_bias'])
+    print(f'{a.net}: net {net["checksum"]:08x}; quantized held-out {xent(ev / K, P[test]):.4f}; '
           f'hidden weights up to {np.abs(Eq).max():.0f}')
 
 

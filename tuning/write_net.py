@@ -42,6 +42,16 @@ def quantize_fit(net, fit):
             net['line_embed'] = le.reshape(b, 2, le.shape[1], le.shape[2]).transpose(0, 2, 1, 3)
 
 
+def write_fit(path, fit, description, family):
+    """Writes the weights file of `fit` (a dict in fit_hidden.py's OUT.npz layout) over the
+    built-in net of `family`; returns the net read back from the file."""
+    net = netfile.read(netfile.built_in(family))
+    quantize_fit(net, fit)
+    net['description'] = description
+    netfile.write(path, net)
+    return netfile.read(path)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('out')

@@ -190,7 +190,8 @@ pub const COMBOS: usize = crate::eval::square::COMBOS;
 pub const WINDOW_REACH: usize = 4;
 /// Distinct line windows: three states (empty, own stone, blocked) for each of the
 /// 2 x [`WINDOW_REACH`] cells.
-pub const WINDOWS: usize = 6561;
+pub const WINDOWS: usize = crate::eval::hidden::WINDOWS;
+const _: () = assert!(WINDOWS == 3usize.pow(2 * WINDOW_REACH as u32));
 
 /// A line window's index with the line read the other way (the two are one shape).
 fn reversed_window(index: usize) -> usize {
@@ -388,6 +389,7 @@ mod tests {
                 let sums = pos.hidden_sums();
                 let (combos, _) = combo_features(&board, rule);
                 let windows = line_window_features(&board, rule);
+                assert!(windows.iter().any(|&n| n != 0), "{rule:?} ply {ply}: no window counted");
                 let me = board.side_to_move();
                 for (waiting, c) in [(false, me), (true, me.opponent())] {
                     let block = feature_block(rule, c, waiting);

@@ -268,7 +268,7 @@ fn read_tables(r: &mut Reader, blocks: usize, with_lines: bool) -> Result<Tables
 }
 
 /// A zeroed array of `i16` rows on the heap (the embedding is too large for the stack).
-fn boxed_zeroed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+pub(super) fn boxed_zeroed<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
     vec![T::default(); N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!())
 }
 

@@ -223,10 +223,7 @@ pub(crate) fn with_random_lines(family: Family, seed: u64) -> &'static Net {
     let mut next = crate::test_rng::xorshift(seed);
     let blocks = (0..family.blocks())
         .map(|_| {
-            let mut block: Box<LineEmbed> = vec![[[0i16; crate::eval::hidden::HIDDEN]; 2]; 6561]
-                .into_boxed_slice()
-                .try_into()
-                .unwrap_or_else(|_| unreachable!());
+            let mut block: Box<LineEmbed> = format::boxed_zeroed();
             for w in block.iter_mut().skip(1).flatten().flatten() {
                 *w = (next() % 801) as i16 - 400;
             }
