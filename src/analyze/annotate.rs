@@ -1,6 +1,8 @@
 //! The engine's view of every position of a game: before each move and after the last one,
 //! a search of the given time; from those, each move's evaluation, the engine's choice and
-//! line there, and how much the move lost (the mover's expected score before it minus after).
+//! line there, and how much the move lost (the mover's expected score before it minus after;
+//! nothing for the engine's own choice, whose fall is the engine's horizon, not the mover's
+//! mistake).
 
 use std::sync::atomic::AtomicBool;
 
@@ -30,8 +32,13 @@ pub struct MoveNote {
     /// The position before the move and after it.
     pub before: PositionView,
     pub after: PositionView,
-    /// How much of the mover's expected score the move gave away (0 when it kept or gained).
+    /// How much of the mover's expected score the move gave away (0 when it kept or gained,
+    /// and 0 for the engine's own choice: the move the search judged best cannot be its
+    /// mistake, as a lichess-style analysis never marks the best move).
     pub loss: f64,
+    /// How much the mover's expected score fell after the engine's own choice: the search
+    /// after the move saw what the one before it did not (0 for any other move).
+    pub unforeseen: f64,
 }
 
 /// How the analysis runs.
@@ -82,13 +89,7 @@ pub fn analyse(
             Color::Black => (before.black, after.black),
             Color::White => (1.0 - before.black, 1.0 - after.black),
         };
-        notes.push(MoveNote {
-            point,
-            color,
-            before: before.clone(),
-            after: after.clone(),
-            loss: (mine_before - mine_after).max(0.0),
-        });
+        notes.push(note(point, color, before.clone(), after.clone(), mine_before - mine_after));
         if over.is_some() {
             if !last {
                 return Err(format!(
@@ -101,6 +102,26 @@ pub fn analyse(
         before = after;
     }
     Ok(notes)
+}
+
+/// One move's note from the views before and after it and the mover's fall in expected score.
+fn note(
+    point: Point,
+    color: Color,
+    before: PositionView,
+    after: PositionView,
+    fall: f64,
+) -> MoveNote {
+    let fall = fall.max(0.0);
+    let engine_choice = before.best == Some(point);
+    MoveNote {
+        point,
+        color,
+        before,
+        after,
+        loss: if engine_choice { 0.0 } else { fall },
+        unforeseen: if engine_choice { fall } else { 0.0 },
+    }
 }
 
 /// The view of a finished game: the winner's side is certain.
@@ -116,4 +137,27 @@ fn ended(outcome: Outcome) -> PositionView {
 /// How many searches [`analyse`] runs for `game` (for the progress bar's length).
 pub fn positions(game: &Game) -> u64 {
     game.moves.len() as u64 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(black: f64, best: Option<Point>) -> PositionView {
+        PositionView { black, score: None, best, pv: Vec::new(), depth: 1 }
+    }
+
+    /// A move that loses expected score is the mover's loss unless it was the engine's own
+    /// choice; then the fall is what the search before it did not see.
+    #[test]
+    fn the_engines_own_choice_is_no_loss_but_its_fall_is_kept() {
+        let played = Point::new(7, 7);
+        let other = Point::new(3, 3);
+        let theirs = note(played, Color::White, view(0.5, Some(other)), view(0.9, None), 0.4);
+        assert!((theirs.loss - 0.4).abs() < 1e-12 && theirs.unforeseen == 0.0, "{theirs:?}");
+        let own = note(played, Color::White, view(0.5, Some(played)), view(0.9, None), 0.4);
+        assert!(own.loss == 0.0 && (own.unforeseen - 0.4).abs() < 1e-12, "{own:?}");
+        let gained = note(played, Color::Black, view(0.5, Some(other)), view(0.7, None), -0.2);
+        assert!(gained.loss == 0.0 && gained.unforeseen == 0.0, "{gained:?}");
+    }
 }

@@ -1,7 +1,8 @@
 //! The annotated game as SGF: every move with a comment (black's expected score after it, the
 //! engine's evaluation, its choice and line in the position before the move), the engine's
 //! choice marked with a square (`SQ`) when the move was another, and the mistakes marked as bad
-//! moves (`BM[1]` a mistake, `BM[2]` a blunder) with the expected score they gave away.
+//! moves (`BM[1]` a mistake, `BM[2]` a blunder) with the expected score they gave away; the
+//! engine's own choice is never marked, its fall is told as what the search had not seen.
 
 use std::fmt::Write as _;
 
@@ -83,6 +84,14 @@ pub fn write(game: &Game, notes: &[MoveNote], settings: Settings, t: Thresholds)
         if let Some(best) = note.before.best {
             if best == note.point {
                 comment.push_str(" The engine's choice too.");
+                if note.unforeseen >= t.mistake {
+                    let _ = write!(
+                        comment,
+                        " After it the engine gives the mover {} less than before: its search \
+                         before the move did not see this far.",
+                        percent(note.unforeseen)
+                    );
+                }
             } else {
                 let _ = write!(
                     comment,
