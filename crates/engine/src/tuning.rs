@@ -222,30 +222,24 @@ pub fn line_window_features(board: &renzoku_rules::Board, rule: renzoku_rules::R
     let reach = WINDOW_REACH as isize;
     for (waiting, c) in [(false, me), (true, me.opponent())] {
         let block = feature_block(rule, c, waiting);
-        for y in 0..pos.height {
-            for x in 0..pos.width {
-                let i = pos.index(x, y);
-                if !pos.is_empty(i) {
-                    continue;
+        for i in pos.empty_squares() {
+            for &step in &pos.dirs {
+                let mut index = 0usize;
+                let mut own = false;
+                for k in (-reach..=reach).filter(|&k| k != 0) {
+                    let j = (i as isize + k * step) as usize;
+                    let state = if pos.is_stone_of(j, c) {
+                        own = true;
+                        1
+                    } else if pos.is_empty(j) {
+                        0
+                    } else {
+                        2
+                    };
+                    index = index * 3 + state;
                 }
-                for &step in &pos.dirs {
-                    let mut index = 0usize;
-                    let mut own = false;
-                    for k in (-reach..=reach).filter(|&k| k != 0) {
-                        let j = (i as isize + k * step) as usize;
-                        let state = if pos.is_stone_of(j, c) {
-                            own = true;
-                            1
-                        } else if pos.is_empty(j) {
-                            0
-                        } else {
-                            2
-                        };
-                        index = index * 3 + state;
-                    }
-                    if own {
-                        counts[block * WINDOWS + index.min(reversed_window(index))] += 1;
-                    }
+                if own {
+                    counts[block * WINDOWS + index.min(reversed_window(index))] += 1;
                 }
             }
         }

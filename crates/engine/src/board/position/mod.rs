@@ -236,19 +236,11 @@ impl Position {
                 }
             }
         }
-        let empty_pats = (0..pos.height)
-            .flat_map(|y| (0..pos.width).map(move |x| (x, y)))
-            .map(|(x, y)| pos.index(x, y))
-            .filter(|&i| pos.is_empty(i))
-            .map(|i| pos.pat[i]);
-        let empty_keys = (0..pos.height)
-            .flat_map(|y| (0..pos.width).map(move |x| (x, y)))
-            .map(|(x, y)| pos.index(x, y))
-            .filter(|&i| pos.is_empty(i))
-            .flat_map(|i| {
-                let (keys, windows) = (&pos.keys, &pos.windows);
-                (0..4).map(move |d| update::inner(keys[d][usize::from(windows[i][d]) + 5]))
-            });
+        let empty_pats = pos.empty_squares().map(|i| pos.pat[i]);
+        let empty_keys = pos.empty_squares().flat_map(|i| {
+            let (keys, windows) = (&pos.keys, &pos.windows);
+            (0..4).map(move |d| update::inner(keys[d][usize::from(windows[i][d]) + 5]))
+        });
         let cache = HiddenCache::new(
             net.layer(),
             pos.rule,
@@ -289,6 +281,14 @@ impl Position {
     pub fn hash_after(&self, idx: usize) -> u64 {
         let p = self.point(idx);
         self.hash ^ ZOBRIST[self.side.index()][p.y as usize * 32 + p.x as usize] ^ WHITE_TO_MOVE
+    }
+
+    /// The empty squares of the board, row by row.
+    pub fn empty_squares(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.height)
+            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
+            .map(|(x, y)| self.index(x, y))
+            .filter(|&i| self.is_empty(i))
     }
 
     #[inline]

@@ -124,6 +124,16 @@ fn walk_and_back(board: &Board, pos: &mut Position) {
     assert_eq!(pos.hash, Position::new(board, rule).hash);
 }
 
+/// The net in use for `rule`, or with `lines` the built-in one with random line-window weights
+/// (`seed`).
+fn net_for(rule: Rule, lines: bool, seed: u64) -> &'static crate::eval::net::Net {
+    if lines {
+        crate::eval::net::with_random_lines(crate::eval::net::Family::of(rule), seed)
+    } else {
+        crate::eval::net::Net::current(rule)
+    }
+}
+
 /// The lazily updated hidden sums match a fresh position's after any walk of makes and
 /// unmakes, when they are read only now and then (so that later moves replace positions
 /// whose sums were read, and several moves are caught up at once).
@@ -141,11 +151,7 @@ fn lazy_hidden_sums_match_fresh() {
         (15, 15, Rule::Renju, true),
     ] {
         let board = Board::new(w, h).expect("size");
-        let net = if lines {
-            crate::eval::net::with_random_lines(crate::eval::net::Family::of(rule), 11)
-        } else {
-            crate::eval::net::Net::current(rule)
-        };
+        let net = net_for(rule, lines, 11);
         let mut pos = Position::with_net(&board, rule, net);
         let (mut checked, mut lines_counted) = (0, 0);
         for _ in 0..600 {
@@ -188,12 +194,7 @@ fn avx2_replay_matches_the_baseline() {
     }
     let board = Board::square(15).expect("size");
     for (rule, lines) in [(Rule::Freestyle, false), (Rule::Renju, false), (Rule::Freestyle, true)] {
-        let net = if lines {
-            crate::eval::net::with_random_lines(crate::eval::net::Family::of(rule), 13)
-        } else {
-            crate::eval::net::Net::current(rule)
-        };
-        let mut pos = Position::with_net(&board, rule, net);
+        let mut pos = Position::with_net(&board, rule, net_for(rule, lines, 13));
         let cache = pos.hidden.as_ref().expect("a hidden layer").borrow().clone();
         for (x, y) in [(7, 7), (8, 8), (7, 8), (6, 6), (9, 9), (7, 9), (7, 6), (5, 5)] {
             pos.make(pos.index(x, y));

@@ -364,27 +364,29 @@ mod tests {
         tables
     }
 
+    /// Writes `tables`, reads the file back and checks that it gives the same net and, written
+    /// again, the same bytes; returns the file.
+    fn read_back(family: Family, description: &str, tables: &Tables) -> Vec<u8> {
+        let bytes = write(family, description, tables);
+        let net = parse(&bytes).expect("a file just written");
+        assert_eq!(net.family, family);
+        assert_eq!(net.description, description);
+        assert_eq!(&net.tables, tables);
+        assert_eq!(write(family, &net.description, &net.tables), bytes);
+        bytes
+    }
+
     #[test]
     fn written_files_read_back() {
         for family in [Family::Generic, Family::Renju] {
-            let tables = sample(family);
-            let bytes = write(family, "test net ✓", &tables);
-            let net = parse(&bytes).expect("a file just written");
-            assert_eq!(net.family, family);
-            assert_eq!(net.description, "test net ✓");
-            assert_eq!(net.tables, tables);
-            assert_eq!(write(family, &net.description, &net.tables), bytes);
+            read_back(family, "test net ✓", &sample(family));
         }
     }
 
     #[test]
     fn nets_with_line_windows_read_back() {
         for family in [Family::Generic, Family::Renju] {
-            let tables = sample_with_lines(family);
-            let bytes = write(family, "lines", &tables);
-            let net = parse(&bytes).expect("a file just written");
-            assert_eq!(net.tables, tables);
-            assert_eq!(write(family, "lines", &net.tables), bytes);
+            let bytes = read_back(family, "lines", &sample_with_lines(family));
             assert!(parse(&bytes[..bytes.len() - 100]).is_err());
         }
         // Weights on window 0 (no stone of the colour) are refused.
