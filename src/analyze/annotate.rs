@@ -32,13 +32,40 @@ pub struct MoveNote {
     /// The position before the move and after it.
     pub before: PositionView,
     pub after: PositionView,
-    /// How much of the mover's expected score the move gave away (0 when it kept or gained,
-    /// and 0 for the engine's own choice: the move the search judged best cannot be its
-    /// mistake, as a lichess-style analysis never marks the best move).
-    pub loss: f64,
+    /// How much the mover's expected score fell after the move (0 when it kept or gained).
+    pub fall: f64,
+}
+
+impl MoveNote {
+    /// The note of `color`'s move on `point` from the views before and after it and the
+    /// mover's change in expected score (`fall`: before minus after; a gain is no fall).
+    pub fn new(
+        point: Point,
+        color: Color,
+        before: PositionView,
+        after: PositionView,
+        fall: f64,
+    ) -> MoveNote {
+        MoveNote { point, color, before, after, fall: fall.max(0.0) }
+    }
+
+    /// Whether the move is the one the engine chose in the position before it.
+    pub fn is_engine_choice(&self) -> bool {
+        self.before.best == Some(self.point)
+    }
+
+    /// How much of the mover's expected score the move gave away: its fall, but 0 for the
+    /// engine's own choice (the move the search judged best cannot be its mistake, as a
+    /// lichess-style analysis never marks the best move).
+    pub fn loss(&self) -> f64 {
+        if self.is_engine_choice() { 0.0 } else { self.fall }
+    }
+
     /// How much the mover's expected score fell after the engine's own choice: the search
     /// after the move saw what the one before it did not (0 for any other move).
-    pub unforeseen: f64,
+    pub fn unforeseen(&self) -> f64 {
+        if self.is_engine_choice() { self.fall } else { 0.0 }
+    }
 }
 
 /// How the analysis runs.
@@ -89,7 +116,13 @@ pub fn analyse(
             Color::Black => (before.black, after.black),
             Color::White => (1.0 - before.black, 1.0 - after.black),
         };
-        notes.push(note(point, color, before.clone(), after.clone(), mine_before - mine_after));
+        notes.push(MoveNote::new(
+            point,
+            color,
+            before.clone(),
+            after.clone(),
+            mine_before - mine_after,
+        ));
         if over.is_some() {
             if !last {
                 return Err(format!(
@@ -102,26 +135,6 @@ pub fn analyse(
         before = after;
     }
     Ok(notes)
-}
-
-/// One move's note from the views before and after it and the mover's fall in expected score.
-fn note(
-    point: Point,
-    color: Color,
-    before: PositionView,
-    after: PositionView,
-    fall: f64,
-) -> MoveNote {
-    let fall = fall.max(0.0);
-    let engine_choice = before.best == Some(point);
-    MoveNote {
-        point,
-        color,
-        before,
-        after,
-        loss: if engine_choice { 0.0 } else { fall },
-        unforeseen: if engine_choice { fall } else { 0.0 },
-    }
 }
 
 /// The view of a finished game: the winner's side is certain.
@@ -153,11 +166,14 @@ mod tests {
     fn the_engines_own_choice_is_no_loss_but_its_fall_is_kept() {
         let played = Point::new(7, 7);
         let other = Point::new(3, 3);
-        let theirs = note(played, Color::White, view(0.5, Some(other)), view(0.9, None), 0.4);
-        assert!((theirs.loss - 0.4).abs() < 1e-12 && theirs.unforeseen == 0.0, "{theirs:?}");
-        let own = note(played, Color::White, view(0.5, Some(played)), view(0.9, None), 0.4);
-        assert!(own.loss == 0.0 && (own.unforeseen - 0.4).abs() < 1e-12, "{own:?}");
-        let gained = note(played, Color::Black, view(0.5, Some(other)), view(0.7, None), -0.2);
-        assert!(gained.loss == 0.0 && gained.unforeseen == 0.0, "{gained:?}");
+        let theirs =
+            MoveNote::new(played, Color::White, view(0.5, Some(other)), view(0.9, None), 0.4);
+        assert!((theirs.loss() - 0.4).abs() < 1e-12 && theirs.unforeseen() == 0.0, "{theirs:?}");
+        let own =
+            MoveNote::new(played, Color::White, view(0.5, Some(played)), view(0.9, None), 0.4);
+        assert!(own.loss() == 0.0 && (own.unforeseen() - 0.4).abs() < 1e-12, "{own:?}");
+        let gained =
+            MoveNote::new(played, Color::Black, view(0.5, Some(other)), view(0.7, None), -0.2);
+        assert!(gained.loss() == 0.0 && gained.unforeseen() == 0.0, "{gained:?}");
     }
 }

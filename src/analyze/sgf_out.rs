@@ -45,7 +45,7 @@ fn line(view: &PositionView, size: u8) -> String {
 
 /// How bad a move is: 0 fine, 1 a mistake, 2 a blunder.
 pub fn severity(note: &MoveNote, t: Thresholds) -> u8 {
-    u8::from(note.loss >= t.mistake) + u8::from(note.loss >= 2.0 * t.mistake)
+    u8::from(note.loss() >= t.mistake) + u8::from(note.loss() >= 2.0 * t.mistake)
 }
 
 fn escape(s: &str) -> String {
@@ -82,14 +82,14 @@ pub fn write(game: &Game, notes: &[MoveNote], settings: Settings, t: Thresholds)
             note.after.depth
         );
         if let Some(best) = note.before.best {
-            if best == note.point {
+            if note.is_engine_choice() {
                 comment.push_str(" The engine's choice too.");
-                if note.unforeseen >= t.mistake {
+                if note.unforeseen() >= t.mistake {
                     let _ = write!(
                         comment,
                         " After it the engine gives the mover {} less than before: its search \
                          before the move did not see this far.",
-                        percent(note.unforeseen)
+                        percent(note.unforeseen())
                     );
                 }
             } else {
@@ -109,7 +109,7 @@ pub fn write(game: &Game, notes: &[MoveNote], settings: Settings, t: Thresholds)
                 let _ = write!(
                     comment,
                     " {word}: gives away {} of the mover's score.",
-                    percent(note.loss)
+                    percent(note.loss())
                 );
                 let _ = write!(out, "BM[{level}]");
             }

@@ -59,7 +59,7 @@ pub fn graph(title: &str, notes: &[MoveNote], t: Thresholds) -> String {
                 x(i),
                 y(note.after.black),
                 i + 1,
-                note.loss * 100.0
+                note.loss() * 100.0
             );
         }
     }
