@@ -115,7 +115,9 @@ pub fn write(game: &Game, notes: &[MoveNote], settings: Settings, t: Thresholds)
             }
         }
         let _ = write!(out, "C[{}]", escape(&comment));
-        if let Some(best) = note.before.best.filter(|&b| b != note.point) {
+        if let Some(best) = note.before.best
+            && !note.is_engine_choice()
+        {
             let _ = write!(out, "SQ[{}]", notation::format_sgf_point(best));
         }
     }
