@@ -120,6 +120,12 @@ def fit_logits(fit, counts, masks, scale):
     """`logits` of the positions (`read`'s counts and masks) under a fit saved in fit_hidden.py's
     OUT.npz layout (or net_to_npz.py's copy of the evaluation in use). The line windows'
     columns, if the fit has them, feed the hidden units only."""
+    return fit_forward(fit, counts, masks, scale)[0]
+
+
+def fit_forward(fit, counts, masks, scale):
+    """`fit_logits` with the hidden units' sums and clipped values beside the logits (what
+    `logits` returns), for studies built over a fit's units."""
     blocks, combos, _ = fit['embed'].shape
     linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
     embed = fit['embed'].reshape(blocks * combos, -1)
@@ -132,4 +138,4 @@ def fit_logits(fit, counts, masks, scale):
                             np.ones(embed.shape[0] - blocks * combos)])
     signed = counts.multiply(signs[None, :]).tocsr()
     return logits(signed, counts, masks, linear, embed, fit['mask_rows'], fit['out'],
-                  float(fit['out_bias']), scale)[0]
+                  float(fit['out_bias']), scale)

@@ -32,16 +32,12 @@ ap.add_argument('--seed', type=int, default=1)
 a = ap.parse_args()
 
 fit = np.load(a.fit)
-B, C, H = fit['embed'].shape
-X, Y, M = lf.read(a.features, B * C)
+X, Y, M = lf.read(a.features, lf.width(fit))
 N = len(Y)
 P = 1 / (1 + np.exp(-Y / 200.0))
 test = (np.arange(N) // 100) % 10 == 0
 train = ~test
-linear = np.concatenate(list(fit['combos']) + [fit['masks']]).astype(float)
-signed = X.multiply(lf.role_signs(B, C)[None, :]).tocsr()
-z0, sums, units = lf.logits(signed, X, M, linear, fit['embed'].reshape(B * C, H),
-                            fit['mask_rows'], fit['out'], float(fit['out_bias']), a.scale)
+z0, sums, units = lf.fit_forward(fit, X, M, a.scale)
 
 
 def xent(z, p):
