@@ -18,6 +18,11 @@
 //! `features --children [--rule N]`: per candidate move of each position with a `"best"` move,
 //! the features of the position after it (see `children_rows`), for `fit_choices.py`.
 //!
+//! `features --squares [--rule N] < positions.jsonl > squares.bin`: per input line a binary
+//! record (little-endian u16s): flags (1: read, 2: tactical), the threat mask, the board's
+//! width and height, then `tuning::square_features`' two planes of codes (zeros after the
+//! flags for a line that is not read), so that record k belongs to line k.
+//!
 //! `features --table [--rule N]` prints the evaluation table in use, one line per combination:
 //! `index,side to move,waiting side` (under renju black's two columns, then white's).
 //! `features --masks [--rule N]` prints the threat-mask term in use, `mask,value` per line.
@@ -195,6 +200,10 @@ fn main() {
         order_rows(&mut out, rule, args.iter().any(|a| a == "--last"));
         return;
     }
+    if args.iter().any(|a| a == "--squares") {
+        square_rows(&mut out, rule);
+        return;
+    }
     if !args.iter().any(|a| a == "--combos") {
         eprintln!(
             "usage: features --combos|--order [--last]|--classes [--rule N] < positions.jsonl | features --table|--masks [--rule N]"
@@ -240,6 +249,27 @@ fn main() {
             }
         }
         if writeln!(out, "{row}").is_err() {
+            return;
+        }
+    }
+}
+
+/// `--squares`: one binary record per input line (see the module's documentation).
+fn square_rows(out: &mut impl Write, rule: Rule) {
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines().map_while(Result::ok) {
+        let mut record: Vec<u16> = Vec::new();
+        match board_of(&line, rule) {
+            Some(board) => {
+                let (codes, mask, tactical) = renzoku_engine::tuning::square_features(&board, rule);
+                record.extend([1 | (u16::from(tactical) << 1), mask]);
+                record.extend([board.width() as u16, board.height() as u16]);
+                record.extend(codes);
+            }
+            None => record.extend([0, 0, 0, 0]),
+        }
+        let bytes: Vec<u8> = record.iter().flat_map(|v| v.to_le_bytes()).collect();
+        if out.write_all(&bytes).is_err() {
             return;
         }
     }

@@ -52,6 +52,50 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
     (counts, is_tactical(board, rule))
 }
 
+/// Codes of [`square_features`] beyond the combinations: a square that counts nowhere (renju
+/// black's forbidden squares), a stone of the plane's colour, a stone of the other colour.
+pub const SQUARE_NOWHERE: u16 = crate::eval::square::COMBOS as u16;
+/// See [`SQUARE_NOWHERE`].
+pub const SQUARE_OWN_STONE: u16 = SQUARE_NOWHERE + 1;
+/// See [`SQUARE_NOWHERE`].
+pub const SQUARE_OTHER_STONE: u16 = SQUARE_NOWHERE + 2;
+
+/// Per-square features of a position for its side to move, for studying evaluations that see
+/// where the patterns lie (`features --squares`): two planes of `width * height` codes, row by
+/// row, the side to move's then the waiting side's; an empty square's code is the combination
+/// index of that colour's four line codes (as [`combo_features`] counts it), a stone's is
+/// [`SQUARE_OWN_STONE`] or [`SQUARE_OTHER_STONE`]. Also returns the threat mask and whether the
+/// position is tactical.
+pub fn square_features(
+    board: &renzoku_rules::Board,
+    rule: renzoku_rules::Rule,
+) -> (Vec<u16>, u16, bool) {
+    use crate::eval::square::combo_index;
+    let pos = crate::board::position::Position::new(board, rule);
+    let me = pos.side_to_move();
+    let mut codes = Vec::with_capacity(2 * pos.width * pos.height);
+    for c in [me, me.opponent()] {
+        for y in 0..pos.height {
+            for x in 0..pos.width {
+                let i = pos.index(x, y);
+                let code = if pos.is_stone_of(i, c) {
+                    SQUARE_OWN_STONE
+                } else if !pos.is_empty(i) {
+                    SQUARE_OTHER_STONE
+                } else if pos.info(i, c).counts_nowhere() {
+                    SQUARE_NOWHERE
+                } else {
+                    let lines: [u8; 4] = std::array::from_fn(|d| pos.line_pattern(i, c, d));
+                    combo_index(lines) as u16
+                };
+                codes.push(code);
+            }
+        }
+    }
+    let mask = crate::board::static_eval::position_threat_mask(&pos) as u16;
+    (codes, mask, is_tactical(board, rule))
+}
+
 /// A position's line of `features --combos` output, as the fitting scripts read it
 /// (`tuning/labelled_features.py`): `label,tactical,mask,index:count,...`, the counts of
 /// [`combo_features`] written sparsely (only the combinations present), then, when the net in
@@ -365,6 +409,37 @@ mod tests {
     /// The features the fits read give the engine's hidden sums: per role, the combination
     /// counts times their weights plus the line-window counts times theirs (a net with random
     /// line-window weights), so a fit of the windows fits what the engine computes.
+    /// The square planes hold what the combination counts count: the side to move's plane in
+    /// the first block (the waiting side's in the second, by colour under renju), one stone
+    /// code per stone of each colour, and the same threat mask.
+    #[test]
+    fn square_features_agree_with_the_combination_counts() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for board in positions(rule) {
+                let (counts, _) = combo_features(&board, rule);
+                let (codes, mask, tactical) = square_features(&board, rule);
+                assert_eq!(codes.len(), 2 * 15 * 15);
+                assert_eq!(i32::from(mask), counts[counts.len() - 1]);
+                assert!(!tactical);
+                let me = board.side_to_move();
+                let mut from_planes = vec![0i32; counts.len() - 1];
+                for (plane, (c, waiting)) in
+                    [(me, false), (me.opponent(), true)].into_iter().enumerate()
+                {
+                    let block = feature_block(rule, c, waiting);
+                    let squares = &codes[plane * 225..(plane + 1) * 225];
+                    for &code in squares.iter().filter(|&&code| code < SQUARE_NOWHERE) {
+                        from_planes[block * COMBOS + usize::from(code)] += 1;
+                    }
+                    let own = squares.iter().filter(|&&code| code == SQUARE_OWN_STONE).count();
+                    let other = squares.iter().filter(|&&code| code == SQUARE_OTHER_STONE).count();
+                    assert_eq!((own, other), (board.count(c), board.count(c.opponent())));
+                }
+                assert_eq!(from_planes[..], counts[..counts.len() - 1]);
+            }
+        }
+    }
+
     #[test]
     fn line_window_features_index_the_windows_as_the_engine() {
         let mut next = crate::test_rng::xorshift(0x5851_F42D_4C95_7F2D);

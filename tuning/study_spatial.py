@@ -1,0 +1,166 @@
+"""Study: does the evaluation gain from seeing where its patterns lie? (issue 37, item 3)
+
+The evaluation in use sums, over the empty squares, a vector per pattern combination into 32
+hidden units: it sees how many squares of each kind there are, not where they are. This study
+continues the net in use (net_to_npz.py's OUT.npz) on Rapfi's labels with PyTorch, on CPU, with
+and without a spatial path: per square an embedding of both colours' codes (`features
+--squares`: the combination index, or a stone of either colour), a 3x3 convolution, clipped to
+[0, 1] per square and summed over the board, into the hidden units (`--into-hidden`) and the
+output. The convolution over embeddings of codes is a table per offset and code, so the path
+could be kept up to date move by move as the hidden sums are. Reports the held-out
+cross-entropy (every tenth block of 100 positions) against the labels' winning chances.
+
+    features --squares < labels.jsonl > squares.bin
+    python3 study_spatial.py squares.bin labels.jsonl in_use.npz --epochs 12
+    python3 study_spatial.py squares.bin labels.jsonl in_use.npz --epochs 12 --spatial 16 --into-hidden
+
+Needs PyTorch (`pip install torch`; CPU is enough: 15-50 s an epoch on one core for 190k
+positions). 15x15 positions only; tactical and unlabelled ones are skipped as in
+labelled_features.py.
+"""
+import argparse
+import json
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+MATE_EVAL = 800.0
+COMBOS = 1365
+CODES = COMBOS + 3  # the combinations, a square counting nowhere, own stone, other stone
+
+
+def read(squares_path, labels_path):
+    """The 15x15 positions of `features --squares` output (record k for line k of the labels):
+    codes (N, 2, 225), threat masks and labels (evaluation points)."""
+    raw = np.fromfile(squares_path, dtype='<u2')
+    codes, masks, ys, at = [], [], [], 0
+    for line in open(labels_path):
+        lab = json.loads(line).get('eval')
+        flags, mask, w, h = raw[at:at + 4]
+        rec = raw[at + 4:at + 4 + 2 * int(w) * int(h)]
+        at += 4 + 2 * int(w) * int(h)
+        if not flags & 1 or flags & 2 or (w, h) != (15, 15) or lab in (None, '', 'None'):
+            continue
+        try:
+            y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
+        except ValueError:
+            continue
+        codes.append(rec.astype(np.int64))
+        masks.append(int(mask))
+        ys.append(y)
+    if at != len(raw):
+        raise SystemExit(f'{squares_path}: {len(raw) - at} values left over: not the labels\' records')
+    return np.stack(codes).reshape(-1, 2, 225), np.array(masks), np.array(ys, dtype=np.float32)
+
+
+class Net(nn.Module):
+    """The evaluation in use (linear tables, threat-mask term, hidden units over the sums of
+    per-combination vectors), plus the spatial path when `spatial` > 0."""
+
+    def __init__(self, fit, spatial, into_hidden):
+        super().__init__()
+        lin = np.zeros((2, CODES))
+        lin[:, :COMBOS] = fit['combos']
+        emb = np.zeros((2, CODES, 32))
+        emb[:, :COMBOS] = fit['embed']
+        self.scale = float(fit['scale'])
+        self.lin = nn.Parameter(torch.tensor(lin, dtype=torch.float32))
+        self.mlin = nn.Parameter(torch.tensor(fit['masks'], dtype=torch.float32))
+        self.emb = nn.Parameter(torch.tensor(emb, dtype=torch.float32))
+        self.memb = nn.Parameter(torch.tensor(fit['mask_rows'], dtype=torch.float32))
+        self.out = nn.Parameter(torch.tensor(fit['out'], dtype=torch.float32))
+        self.bias = nn.Parameter(torch.tensor(float(fit['out_bias'])))
+        # Stones and squares counting nowhere have no share in the net in use.
+        self.register_buffer('counted', (torch.arange(CODES) < COMBOS).float())
+        self.spatial, self.into_hidden = spatial, into_hidden
+        if spatial:
+            self.semb = nn.Parameter(torch.randn(2, CODES, spatial) * 0.1)
+            self.conv = nn.Conv2d(spatial, spatial, 3, padding=1)
+            self.sout = nn.Parameter(torch.zeros(spatial))
+            self.shid = nn.Parameter(torch.zeros(spatial, 32))
+
+    def base_parameters(self):
+        return [self.lin, self.mlin, self.emb, self.memb, self.out, self.bias]
+
+    def forward(self, codes, masks):
+        me, op = codes[:, 0], codes[:, 1]
+        cm, co = self.counted[me], self.counted[op]
+        z = ((self.lin[0][me] * cm).sum(1) - (self.lin[1][op] * co).sum(1)
+             + self.mlin[masks]) / self.scale + self.bias
+        sums = ((self.emb[0][me] * cm[..., None]).sum(1) + (self.emb[1][op] * co[..., None]).sum(1)
+                + self.memb[masks])
+        if self.spatial:
+            h = (self.semb[0][me] + self.semb[1][op]).view(-1, 15, 15, self.spatial)
+            h = torch.clamp(self.conv(h.permute(0, 3, 1, 2)), 0, 1)
+            pooled = h.sum((2, 3)) / 16.0
+            z = z + pooled @ self.sout
+            if self.into_hidden:
+                sums = sums + pooled @ self.shid
+        return z + torch.clamp(sums, 0, 1) @ self.out
+
+
+def symmetry(codes, k):
+    """One of the board's eight symmetries (the combinations themselves are symmetric)."""
+    x = codes.view(-1, 2, 15, 15)
+    if k & 4:
+        x = x.transpose(2, 3)
+    return torch.rot90(x, k & 3, (2, 3)).reshape(-1, 2, 225)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('squares')
+    ap.add_argument('labels')
+    ap.add_argument('net', help="net_to_npz.py's copy of the net in use")
+    ap.add_argument('--spatial', type=int, default=0, help='channels of the spatial path (0: none)')
+    ap.add_argument('--into-hidden', action='store_true', help='the spatial path feeds the hidden units too')
+    ap.add_argument('--epochs', type=int, default=12)
+    ap.add_argument('--lr', type=float, default=3e-3, help='the spatial path (cosine schedule)')
+    ap.add_argument('--base-lr', type=float, default=2e-4, help="the net in use's weights")
+    ap.add_argument('--batch', type=int, default=512)
+    ap.add_argument('--threads', type=int, default=1)
+    a = ap.parse_args()
+    torch.set_num_threads(a.threads)
+    torch.manual_seed(1)
+    codes, masks, ys = read(a.squares, a.labels)
+    codes, masks = torch.from_numpy(codes), torch.from_numpy(masks)
+    chance = torch.from_numpy(1 / (1 + np.exp(-ys / 200.0))).float()
+    n = len(chance)
+    held = torch.from_numpy((np.arange(n) // 100) % 10 == 0)
+    net = Net(np.load(a.net), a.spatial, a.into_hidden)
+    base = net.base_parameters()
+    new = [p for p in net.parameters() if all(p is not q for q in base)]
+    groups = [{'params': base, 'lr': a.base_lr}] + ([{'params': new, 'lr': a.lr}] if new else [])
+    opt = torch.optim.Adam(groups)
+
+    def held_out():
+        with torch.no_grad():
+            idx = torch.nonzero(held).squeeze(1)
+            total = sum(F.binary_cross_entropy_with_logits(net(codes[b], masks[b]), chance[b]).item() * len(b)
+                        for b in idx.split(4096))
+            return total / len(idx)
+
+    print(f'{n} positions, {int(held.sum())} held out; the net in use: held-out {held_out():.4f}', flush=True)
+    train = torch.nonzero(~held).squeeze(1)
+    steps, step = a.epochs * (len(train) // a.batch), 0
+    for epoch in range(a.epochs):
+        start, order, total, batches = time.time(), train[torch.randperm(len(train))], 0.0, 0
+        for i in range(0, len(order) - a.batch + 1, a.batch):
+            b = order[i:i + a.batch]
+            loss = F.binary_cross_entropy_with_logits(
+                net(symmetry(codes[b], int(torch.randint(8, (1,)))), masks[b]), chance[b])
+            for g, lr in zip(opt.param_groups, [a.base_lr, a.lr]):
+                g['lr'] = lr * 0.5 * (1 + np.cos(np.pi * step / steps))
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            step, total, batches = step + 1, total + loss.item(), batches + 1
+        print(f'epoch {epoch}: train {total / batches:.4f} held-out {held_out():.4f} '
+              f'({time.time() - start:.0f} s)', flush=True)
+
+
+if __name__ == '__main__':
+    main()
