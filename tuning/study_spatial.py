@@ -117,6 +117,9 @@ def main():
     ap.add_argument('net', help="net_to_npz.py's copy of the net in use")
     ap.add_argument('--spatial', type=int, default=0, help='channels of the spatial path (0: none)')
     ap.add_argument('--into-hidden', action='store_true', help='the spatial path feeds the hidden units too')
+    ap.add_argument('--extra', nargs=2, action='append', default=[], metavar=('SQUARES', 'LABELS'),
+                    help='more positions for training only (e.g. selfplay_labels.py output); '
+                         'those equal to a held-out position are left out')
     ap.add_argument('--epochs', type=int, default=12)
     ap.add_argument('--lr', type=float, default=3e-3, help='the spatial path (cosine schedule)')
     ap.add_argument('--base-lr', type=float, default=2e-4, help="the net in use's weights")
@@ -130,6 +133,17 @@ def main():
     chance = torch.from_numpy(1 / (1 + np.exp(-ys / 200.0))).float()
     n = len(chance)
     held = torch.from_numpy((np.arange(n) // 100) % 10 == 0)
+    if a.extra:
+        seen = {row.tobytes() for row in codes[held].numpy()}
+        for squares, labels in a.extra:
+            c2, m2, y2 = read(squares, labels)
+            keep = np.array([row.tobytes() not in seen for row in c2])
+            print(f'{squares}: {int(keep.sum())} positions for training ({int((~keep).sum())} held out already)')
+            codes = torch.cat([codes, torch.from_numpy(c2[keep])])
+            masks = torch.cat([masks, torch.from_numpy(m2[keep])])
+            chance = torch.cat([chance, torch.from_numpy(1 / (1 + np.exp(-y2[keep] / 200.0))).float()])
+            held = torch.cat([held, torch.zeros(int(keep.sum()), dtype=torch.bool)])
+        n = len(chance)
     net = Net(np.load(a.net), a.spatial, a.into_hidden)
     base = net.base_parameters()
     new = [p for p in net.parameters() if all(p is not q for q in base)]
