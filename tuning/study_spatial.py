@@ -27,7 +27,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-MATE_EVAL = 800.0
+from labelled_features import MATE_EVAL
+
 COMBOS = 1365
 CODES = COMBOS + 3  # the combinations, a square counting nowhere, own stone, other stone
 
