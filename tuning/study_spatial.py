@@ -74,8 +74,12 @@ class Net(nn.Module):
         self.memb = nn.Parameter(torch.tensor(fit['mask_rows'], dtype=torch.float32))
         self.out = nn.Parameter(torch.tensor(fit['out'], dtype=torch.float32))
         self.bias = nn.Parameter(torch.tensor(float(fit['out_bias'])))
-        # Stones and squares counting nowhere have no share in the net in use.
-        self.register_buffer('counted', (torch.arange(CODES) < COMBOS).float())
+        # Stones and squares counting nowhere have no share in the net in use, nor has the
+        # all-dead combination (index 0), which the engine also counts for every stone: it
+        # stays 0 in every fit (fit_hidden.py).
+        counted = (torch.arange(CODES) < COMBOS).float()
+        counted[0] = 0.0
+        self.register_buffer('counted', counted)
         self.spatial, self.into_hidden = spatial, into_hidden
         if spatial:
             self.semb = nn.Parameter(torch.randn(2, CODES, spatial) * 0.1)
@@ -126,7 +130,11 @@ def main():
     ap.add_argument('--base-lr', type=float, default=2e-4, help="the net in use's weights")
     ap.add_argument('--batch', type=int, default=512)
     ap.add_argument('--threads', type=int, default=1)
+    ap.add_argument('--save-npz', metavar='OUT', help="without the spatial path: the continued net "
+                    "in fit_hidden.py's layout, for write_net.py --fit")
     a = ap.parse_args()
+    if a.save_npz and a.spatial:
+        raise SystemExit('--save-npz: the weights file has no place for the spatial path')
     torch.set_num_threads(a.threads)
     torch.manual_seed(1)
     codes, masks, ys = read(a.squares, a.labels)
@@ -175,6 +183,15 @@ def main():
             step, total, batches = step + 1, total + loss.item(), batches + 1
         print(f'epoch {epoch}: train {total / batches:.4f} held-out {held_out():.4f} '
               f'({time.time() - start:.0f} s)', flush=True)
+    if a.save_npz:
+        w = {k: v.detach().double().numpy() for k, v in
+             zip(['combos', 'masks', 'embed', 'mask_rows', 'out', 'out_bias'], net.base_parameters())}
+        w['combos'], w['embed'] = w['combos'][:, :COMBOS], w['embed'][:, :COMBOS]
+        # The tables are whole evaluation points, which write_net.py truncates toward zero:
+        # Adam moves them by fractions, so round them here (a table at -37 moved to -36.95 would
+        # be written as -36).
+        w['combos'], w['masks'] = np.round(w['combos']), np.round(w['masks'])
+        np.savez(a.save_npz, **w, scale=net.scale)
 
 
 if __name__ == '__main__':
