@@ -406,9 +406,6 @@ mod tests {
         }
     }
 
-    /// The features the fits read give the engine's hidden sums: per role, the combination
-    /// counts times their weights plus the line-window counts times theirs (a net with random
-    /// line-window weights), so a fit of the windows fits what the engine computes.
     /// The square planes hold what the combination counts count: the side to move's plane in
     /// the first block (the waiting side's in the second, by colour under renju), one stone
     /// code per stone of each colour, and the same threat mask.
@@ -440,6 +437,9 @@ mod tests {
         }
     }
 
+    /// The features the fits read give the engine's hidden sums: per role, the combination
+    /// counts times their weights plus the line-window counts times theirs (a net with random
+    /// line-window weights), so a fit of the windows fits what the engine computes.
     #[test]
     fn line_window_features_index_the_windows_as_the_engine() {
         let mut next = crate::test_rng::xorshift(0x5851_F42D_4C95_7F2D);
