@@ -26,6 +26,17 @@ def combo_index(codes):
 OPEN_SPACE = combo_index([F1] * 4)
 
 
+def label_value(label):
+    """A label's evaluation points (a mate counts as +-MATE_EVAL), or None for an unlabelled or
+    unreadable one."""
+    if label in (None, 'None', ''):
+        return None
+    try:
+        return (MATE_EVAL if label[0] == '+' else -MATE_EVAL) if 'M' in label else float(label)
+    except ValueError:
+        return None
+
+
 def role_signs(blocks, combos):
     """Per column of the counts: +1 for the side to move's blocks, -1 for the waiting side's
     (the linear part counts the waiting side's squares against the side to move)."""
@@ -38,12 +49,8 @@ def read(path, width):
     rows, cols, vals, labels, masks = [], [], [], [], []
     for line in open(path):
         p = line.rstrip('\n').split(',')
-        lab = p[0]
-        if p[1] == '1' or lab in ('None', ''):
-            continue
-        try:
-            y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
-        except ValueError:
+        y = label_value(p[0])
+        if p[1] == '1' or y is None:
             continue
         r = len(labels)
         labels.append(y)
@@ -66,11 +73,8 @@ def read_fast(path, width, limit=0, keep_below=None):
     indptr, idx_parts, val_parts, labels, masks = [0], [], [], [], []
     for line in open(path):
         head, tactical, mask, rest = line.rstrip('\n').split(',', 3)
-        if tactical == '1' or head in ('None', ''):
-            continue
-        try:
-            y = (MATE_EVAL if head[0] == '+' else -MATE_EVAL) if 'M' in head else float(head)
-        except ValueError:
+        y = label_value(head)
+        if tactical == '1' or y is None:
             continue
         idx, val = parse_counts(rest, keep_below or width)
         idx_parts.append(idx)

@@ -27,9 +27,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from labelled_features import MATE_EVAL
+from labelled_features import label_value
+from netfile import COMBOS
 
-COMBOS = 1365
 CODES = COMBOS + 3  # the combinations, a square counting nowhere, own stone, other stone
 
 
@@ -39,15 +39,11 @@ def read(squares_path, labels_path):
     raw = np.fromfile(squares_path, dtype='<u2')
     codes, masks, ys, at = [], [], [], 0
     for line in open(labels_path):
-        lab = json.loads(line).get('eval')
+        y = label_value(json.loads(line).get('eval'))
         flags, mask, w, h = raw[at:at + 4]
         rec = raw[at + 4:at + 4 + 2 * int(w) * int(h)]
         at += 4 + 2 * int(w) * int(h)
-        if not flags & 1 or flags & 2 or (w, h) != (15, 15) or lab in (None, '', 'None'):
-            continue
-        try:
-            y = (MATE_EVAL if lab[0] == '+' else -MATE_EVAL) if 'M' in lab else float(lab)
-        except ValueError:
+        if not flags & 1 or flags & 2 or (w, h) != (15, 15) or y is None:
             continue
         codes.append(rec.astype(np.int64))
         masks.append(int(mask))
@@ -57,15 +53,21 @@ def read(squares_path, labels_path):
     return np.stack(codes).reshape(-1, 2, 225), np.array(masks), np.array(ys, dtype=np.float32)
 
 
+def winning_chance(evals):
+    """The labels' winning chances, logistic(eval / 200), as the fits read them."""
+    return torch.from_numpy(1 / (1 + np.exp(-evals / 200.0))).float()
+
+
 class Net(nn.Module):
     """The evaluation in use (linear tables, threat-mask term, hidden units over the sums of
     per-combination vectors), plus the spatial path when `spatial` > 0."""
 
     def __init__(self, fit, spatial, into_hidden):
         super().__init__()
+        hidden = fit['embed'].shape[-1]
         lin = np.zeros((2, CODES))
         lin[:, :COMBOS] = fit['combos']
-        emb = np.zeros((2, CODES, 32))
+        emb = np.zeros((2, CODES, hidden))
         emb[:, :COMBOS] = fit['embed']
         self.scale = float(fit['scale'])
         self.lin = nn.Parameter(torch.tensor(lin, dtype=torch.float32))
@@ -85,7 +87,7 @@ class Net(nn.Module):
             self.semb = nn.Parameter(torch.randn(2, CODES, spatial) * 0.1)
             self.conv = nn.Conv2d(spatial, spatial, 3, padding=1)
             self.sout = nn.Parameter(torch.zeros(spatial))
-            self.shid = nn.Parameter(torch.zeros(spatial, 32))
+            self.shid = nn.Parameter(torch.zeros(spatial, hidden))
 
     def base_parameters(self):
         return [self.lin, self.mlin, self.emb, self.memb, self.out, self.bias]
@@ -139,7 +141,7 @@ def main():
     torch.manual_seed(1)
     codes, masks, ys = read(a.squares, a.labels)
     codes, masks = torch.from_numpy(codes), torch.from_numpy(masks)
-    chance = torch.from_numpy(1 / (1 + np.exp(-ys / 200.0))).float()
+    chance = winning_chance(ys)
     n = len(chance)
     held = torch.from_numpy((np.arange(n) // 100) % 10 == 0)
     if a.extra:
@@ -150,7 +152,7 @@ def main():
             print(f'{squares}: {int(keep.sum())} positions for training ({int((~keep).sum())} held out already)')
             codes = torch.cat([codes, torch.from_numpy(c2[keep])])
             masks = torch.cat([masks, torch.from_numpy(m2[keep])])
-            chance = torch.cat([chance, torch.from_numpy(1 / (1 + np.exp(-y2[keep] / 200.0))).float()])
+            chance = torch.cat([chance, winning_chance(y2[keep])])
             held = torch.cat([held, torch.zeros(int(keep.sum()), dtype=torch.bool)])
         n = len(chance)
     net = Net(np.load(a.net), a.spatial, a.into_hidden)

@@ -20,6 +20,16 @@ fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting
     2 * crate::eval::square::Tables::of(rule, color).colour_block() + usize::from(waiting)
 }
 
+/// The combination index (`eval::combo_index`) of colour `c`'s four line codes on the empty
+/// square `i`.
+fn square_combo(
+    pos: &crate::board::position::Position,
+    i: usize,
+    c: renzoku_rules::Color,
+) -> usize {
+    crate::eval::square::combo_index(std::array::from_fn(|d| pos.line_pattern(i, c, d)))
+}
+
 /// Pattern-combination features of a position for its side to move, for fitting the
 /// evaluation tables offline (the `features` example with `--combos`): for every empty square
 /// and each colour, the combination index (`eval::combo_index`, 0..`COMBOS`) of that colour's
@@ -30,7 +40,7 @@ fn feature_block(rule: renzoku_rules::Rule, color: renzoku_rules::Color, waiting
 /// nowhere (`SquareInfo::counts_nowhere`). Also returns whether the position is tactical (see
 /// [`is_tactical`]).
 pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> (Vec<i32>, bool) {
-    use crate::eval::square::{COMBOS, combo_index};
+    use crate::eval::square::COMBOS;
     let pos = crate::board::position::Position::new(board, rule);
     let me = pos.side_to_move();
     let blocks = if rule == renzoku_rules::Rule::Renju { 4 } else { 2 };
@@ -43,8 +53,7 @@ pub fn combo_features(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -
                 if !pos.is_empty(i) || pos.info(i, c).counts_nowhere() {
                     continue;
                 }
-                let codes: [u8; 4] = std::array::from_fn(|d| pos.line_pattern(i, c, d));
-                counts[block * COMBOS + combo_index(codes)] += 1;
+                counts[block * COMBOS + square_combo(&pos, i, c)] += 1;
             }
         }
     }
@@ -70,7 +79,6 @@ pub fn square_features(
     board: &renzoku_rules::Board,
     rule: renzoku_rules::Rule,
 ) -> (Vec<u16>, u16, bool) {
-    use crate::eval::square::combo_index;
     let pos = crate::board::position::Position::new(board, rule);
     let me = pos.side_to_move();
     let mut codes = Vec::with_capacity(2 * pos.width * pos.height);
@@ -85,8 +93,7 @@ pub fn square_features(
                 } else if pos.info(i, c).counts_nowhere() {
                     SQUARE_NOWHERE
                 } else {
-                    let lines: [u8; 4] = std::array::from_fn(|d| pos.line_pattern(i, c, d));
-                    combo_index(lines) as u16
+                    square_combo(&pos, i, c) as u16
                 };
                 codes.push(code);
             }
