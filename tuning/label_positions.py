@@ -3,9 +3,11 @@ evaluation of a Gomocup brain that prints `Eval N` in its MESSAGE lines (Rapfi d
 side to move's view, and with the brain's move (`best`).
 
 usage: python3 label_positions.py OUT.jsonl JOURNAL... [--per-game K] [--depth D] [--procs P] [--rule R]
-                                  [--size N] [--seed S] [--limit N]
+                                  [--size N] [--seed S] [--limit N] [--positions]
 
-JOURNAL: a match journal, or packed self-play games (pack_games.py's `*.games.xz`).
+JOURNAL: a match journal, or packed self-play games (pack_games.py's `*.games.xz`). With
+--positions, files of positions instead (JSON lines `{"moves": [...], "rule": R[, "size": N]}`,
+as `pv_positions` writes them), each labelled as it is.
 
 Environment: RAPFI = the brain's command (default pbrain-rapfi). Games of one rule and one board
 size only (15x15 unless --size; lines of other sizes carry "size": N).
@@ -24,6 +26,7 @@ ap.add_argument('--depth', type=int, default=11)
 ap.add_argument('--procs', type=int, default=2)
 ap.add_argument('--seed', type=int, default=1)
 ap.add_argument('--limit', type=int, default=10**9)
+ap.add_argument('--positions', action='store_true')
 # Gomocup rule number (0 freestyle, 1 standard, 4 renju): only games of this rule are sampled
 # and the labelling brain is told the same rule.
 ap.add_argument('--rule', type=int, default=0)
@@ -51,8 +54,10 @@ if os.path.exists(a.out):
             done += d.get('rule', 0) == a.rule and d.get('size', 15) == a.size
         except (ValueError, KeyError):
             pass
-todo = []
-for path in a.journals:
+
+
+def sampled(path):
+    """Up to --per-game positions of each game of a journal (after its opening)."""
     for g in pack_games.read_games(path):
         if g is None:
             continue
@@ -63,12 +68,28 @@ for path in a.journals:
         plies = list(range(first, len(mv) - 1))
         random.shuffle(plies)
         for k in plies[:a.per_game]:
-            p = mv[:k]
-            kk = key(p, a.size)
-            if kk in seen:
-                continue
-            seen.add(kk)
-            todo.append(p)
+            yield mv[:k]
+
+
+def listed(path):
+    """Every position of a --positions file of this rule and size (unreadable lines skipped)."""
+    for line in open(path):
+        try:
+            d = json.loads(line)
+            if d.get('size', 15) == a.size and d.get('rule', 0) == a.rule:
+                yield list(d['moves'])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+
+
+todo = []
+for path in a.journals:
+    for p in (listed(path) if a.positions else sampled(path)):
+        kk = key(p, a.size)
+        if kk in seen:
+            continue
+        seen.add(kk)
+        todo.append(p)
 random.shuffle(todo)
 todo = todo[:max(0, a.limit - done)]
 print(f'{done} already labelled, {len(todo)} to label', file=sys.stderr)

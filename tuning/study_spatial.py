@@ -127,6 +127,11 @@ def main():
     ap.add_argument('--extra', nargs=2, action='append', default=[], metavar=('SQUARES', 'LABELS'),
                     help='more positions for training only (e.g. selfplay_labels.py output); '
                          'those equal to a held-out position are left out')
+    ap.add_argument('--extra-repeat', type=int, default=1, metavar='N',
+                    help='each --extra position counts N times in training (oversampled)')
+    ap.add_argument('--probe', nargs=2, action='append', default=[], metavar=('SQUARES', 'LABELS'),
+                    help='positions scored after every epoch and never trained on (e.g. games '
+                         'against the teacher, held out by game)')
     ap.add_argument('--epochs', type=int, default=12)
     ap.add_argument('--lr', type=float, default=3e-3, help='the spatial path (cosine schedule)')
     ap.add_argument('--base-lr', type=float, default=2e-4, help="the net in use's weights")
@@ -150,25 +155,35 @@ def main():
             c2, m2, y2 = read(squares, labels)
             keep = np.array([row.tobytes() not in seen for row in c2])
             print(f'{squares}: {int(keep.sum())} positions for training ({int((~keep).sum())} held out already)')
-            codes = torch.cat([codes, torch.from_numpy(c2[keep])])
-            masks = torch.cat([masks, torch.from_numpy(m2[keep])])
-            chance = torch.cat([chance, winning_chance(y2[keep])])
-            held = torch.cat([held, torch.zeros(int(keep.sum()), dtype=torch.bool)])
+            r = a.extra_repeat
+            codes = torch.cat([codes, torch.from_numpy(c2[keep]).repeat(r, 1, 1)])
+            masks = torch.cat([masks, torch.from_numpy(m2[keep]).repeat(r)])
+            chance = torch.cat([chance, winning_chance(y2[keep]).repeat(r)])
+            held = torch.cat([held, torch.zeros(r * int(keep.sum()), dtype=torch.bool)])
         n = len(chance)
+    probes = []
+    for squares, labels in a.probe:
+        c2, m2, y2 = read(squares, labels)
+        probes.append((squares, torch.from_numpy(c2), torch.from_numpy(m2), winning_chance(y2)))
     net = Net(np.load(a.net), a.spatial, a.into_hidden)
     base = net.base_parameters()
     new = [p for p in net.parameters() if all(p is not q for q in base)]
     groups = [{'params': base, 'lr': a.base_lr}] + ([{'params': new, 'lr': a.lr}] if new else [])
     opt = torch.optim.Adam(groups)
 
-    def held_out():
+    def loss_over(c, m, p):
         with torch.no_grad():
-            idx = torch.nonzero(held).squeeze(1)
-            total = sum(F.binary_cross_entropy_with_logits(net(codes[b], masks[b]), chance[b]).item() * len(b)
-                        for b in idx.split(4096))
-            return total / len(idx)
+            return sum(F.binary_cross_entropy_with_logits(net(c[b], m[b]), p[b]).item() * len(b)
+                       for b in torch.arange(len(p)).split(4096)) / len(p)
 
-    print(f'{n} positions, {int(held.sum())} held out; the net in use: held-out {held_out():.4f}', flush=True)
+    def held_out():
+        idx = torch.nonzero(held).squeeze(1)
+        text = f'{loss_over(codes[idx], masks[idx], chance[idx]):.4f}'
+        for name, c, m, p in probes:
+            text += f', {name} ({len(p)}) {loss_over(c, m, p):.4f}'
+        return text
+
+    print(f'{n} positions, {int(held.sum())} held out; the net in use: held-out {held_out()}', flush=True)
     train = torch.nonzero(~held).squeeze(1)
     steps, step = a.epochs * (len(train) // a.batch), 0
     for epoch in range(a.epochs):
@@ -183,7 +198,7 @@ def main():
             loss.backward()
             opt.step()
             step, total, batches = step + 1, total + loss.item(), batches + 1
-        print(f'epoch {epoch}: train {total / batches:.4f} held-out {held_out():.4f} '
+        print(f'epoch {epoch}: train {total / batches:.4f} held-out {held_out()} '
               f'({time.time() - start:.0f} s)', flush=True)
     if a.save_npz:
         w = {k: v.detach().double().numpy() for k, v in

@@ -29,39 +29,8 @@
 
 use std::io::{BufRead, Write};
 
-use renzoku_engine::tuning::OrderCandidate;
-use renzoku_rules::{Board, Point, Rule};
-
-/// The value of the line's `"size"` field, 15 when it has none.
-fn size_of(line: &str) -> Option<u32> {
-    let Some(rest) = line.split("\"size\":").nth(1) else { return Some(15) };
-    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
-}
-
-/// The value of the line's `"rule"` field, 0 (freestyle) when it has none.
-fn rule_of(line: &str) -> Option<u8> {
-    let Some(rest) = line.split("\"rule\":").nth(1) else { return Some(0) };
-    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
-}
-
-/// The position of a line labelled under `rule`; `None` for lines of another rule and for
-/// unreadable ones.
-fn board_of(line: &str, rule: Rule) -> Option<Board> {
-    if rule_of(line)? != rule.gomocup_code() {
-        return None;
-    }
-    let start = line.find('[')?;
-    let end = line.find(']')?;
-    let mut board = Board::square(size_of(line)?).ok()?;
-    for m in line[start + 1..end].split(',').collect::<Vec<_>>().chunks(2) {
-        let coord = |s: &str| s.trim().trim_matches('"').trim().parse::<u8>().ok();
-        let [x, y] = m else { return None };
-        board.play(Point::new(coord(x)?, coord(y)?)).ok()?;
-    }
-    Some(board)
-}
+use renzoku_engine::tuning::{OrderCandidate, board_of_line};
+use renzoku_rules::{Board, Rule};
 
 /// A labelled position with the stronger engine's move (`"best": "x,y"`): the move, the board
 /// and the search's candidates there (`tuning::order_features`); None for tactical positions,
@@ -69,7 +38,7 @@ fn board_of(line: &str, rule: Rule) -> Option<Board> {
 fn with_candidates(line: &str, rule: Rule) -> Option<(String, Board, Vec<OrderCandidate>)> {
     let best = line.split("\"best\":").nth(1)?.trim().trim_start_matches('"');
     let best: String = best.chars().take_while(|&ch| ch != '"').collect();
-    let board = board_of(line, rule)?;
+    let board = board_of_line(line, rule)?;
     let candidates = renzoku_engine::tuning::order_features(&board, rule)?;
     Some((best, board, candidates))
 }
@@ -138,7 +107,7 @@ fn children_rows(out: &mut impl Write, rule: Rule) {
 fn class_rows(out: &mut impl Write, rule: Rule) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
-        let Some(board) = board_of(&line, rule) else { continue };
+        let Some(board) = board_of_line(&line, rule) else { continue };
         let counts = renzoku_engine::tuning::class_counts(&board, rule);
         let tactical = renzoku_engine::tuning::is_tactical(&board, rule);
         let cells: Vec<String> = counts.iter().flatten().map(u32::to_string).collect();
@@ -227,7 +196,7 @@ fn main() {
     let static_labels = args.iter().any(|a| a == "--static");
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
-        let Some(board) = board_of(&line, rule) else { continue };
+        let Some(board) = board_of_line(&line, rule) else { continue };
         let label = if static_labels {
             match renzoku_engine::evaluate(&board, rule) {
                 renzoku_engine::Score::Eval(v) => v.to_string(),
@@ -259,7 +228,7 @@ fn square_rows(out: &mut impl Write, rule: Rule) {
     let stdin = std::io::stdin();
     for line in stdin.lock().lines().map_while(Result::ok) {
         let mut record: Vec<u16> = Vec::new();
-        match board_of(&line, rule) {
+        match board_of_line(&line, rule) {
             Some(board) => {
                 let (codes, mask, tactical) = renzoku_engine::tuning::square_features(&board, rule);
                 record.extend([1 | (u16::from(tactical) << 1), mask]);

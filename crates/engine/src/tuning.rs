@@ -1,6 +1,8 @@
 //! What the offline tuning scripts (`tuning/`) read from the engine: the features of a position
 //! for fitting the evaluation and the move ordering, and the tables in use.
 
+use renzoku_rules::{Board, Point, Rule};
+
 /// Whether the static evaluation of a position is never used: a five to make or to block, or an
 /// open four for the side to move (the search answers those before it evaluates).
 pub fn is_tactical(board: &renzoku_rules::Board, rule: renzoku_rules::Rule) -> bool {
@@ -302,6 +304,38 @@ pub fn line_window_features(board: &renzoku_rules::Board, rule: renzoku_rules::R
 /// them).
 pub fn net_reads_lines(rule: renzoku_rules::Rule) -> bool {
     crate::eval::net::Net::current(rule).layer().has_lines()
+}
+
+/// The value of the line's `"size"` field, 15 when it has none.
+fn size_of(line: &str) -> Option<u32> {
+    let Some(rest) = line.split("\"size\":").nth(1) else { return Some(15) };
+    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// The value of the line's `"rule"` field, 0 (freestyle) when it has none.
+fn rule_of(line: &str) -> Option<u8> {
+    let Some(rest) = line.split("\"rule\":").nth(1) else { return Some(0) };
+    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// The position of a line of the tuning scripts' JSON (`{"moves": ["x,y", …], …}`, 15x15 unless
+/// `"size": N`) labelled under `rule` (its `"rule"` field, 0 when absent); `None` for lines of
+/// another rule and for unreadable ones.
+pub fn board_of_line(line: &str, rule: Rule) -> Option<Board> {
+    if rule_of(line)? != rule.gomocup_code() {
+        return None;
+    }
+    let start = line.find('[')?;
+    let end = line.find(']')?;
+    let mut board = Board::square(size_of(line)?).ok()?;
+    for m in line[start + 1..end].split(',').collect::<Vec<_>>().chunks(2) {
+        let coord = |s: &str| s.trim().trim_matches('"').trim().parse::<u8>().ok();
+        let [x, y] = m else { return None };
+        board.play(Point::new(coord(x)?, coord(y)?)).ok()?;
+    }
+    Some(board)
 }
 
 #[cfg(test)]
