@@ -1,10 +1,11 @@
-//! `pv_positions [--nodes N] [--rule R] < positions.jsonl > pv.jsonl`: the positions our search
-//! steers to. Each input position (the tuning scripts' JSON lines, `{"moves": ["x,y", …], …}`,
+//! `pv_positions [--nodes N] [--rule R] [--eval-file NET] < positions.jsonl > pv.jsonl`: the
+//! positions our search steers to. Each input position (the tuning scripts' JSON lines, `{"moves": ["x,y", …], …}`,
 //! 15x15 unless `"size": N`, of the Gomocup rule R: 0 freestyle, the default, 1 standard, 4
 //! renju) is searched to N nodes (default 50,000, one thread, the hash table kept from one
 //! position to the next), and every position along the principal variation it returns, after
 //! its first move, its second, … up to its end, is written as a JSON line `{"moves": [...],
-//! "rule": R[, "size": N]}`, the input of `label_positions.py --positions`.
+//! "rule": R[, "size": N]}`, the input of `label_positions.py --positions`. `--eval-file NET`
+//! searches with that net (a fit's weights file) instead of the built-in one.
 //!
 //! Why: the evaluation is fitted on positions of games, but the search reads it at the ends of
 //! its lines, where it errs more (session 71, `docs/experiments.md`). Positions whose search
@@ -40,6 +41,16 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(k) = args.iter().position(|a| a == "--eval-file") {
+        let Some(path) = args.get(k + 1) else {
+            eprintln!("pv_positions: --eval-file takes a weights file");
+            std::process::exit(2);
+        };
+        if let Err(e) = renzoku_engine::load_eval_file(std::path::Path::new(path)) {
+            eprintln!("pv_positions: {e}");
+            std::process::exit(2);
+        }
+    }
     renzoku_engine::prepare(rule);
     let mut engine = Engine::new(EngineConfig { hash_bytes: 64 << 20, threads: 1 });
     let stop = AtomicBool::new(false);
