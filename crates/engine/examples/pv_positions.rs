@@ -1,7 +1,7 @@
 //! `pv_positions [--nodes N] [--rule R] [--eval-file NET] < positions.jsonl > pv.jsonl`: the
-//! positions our search steers to. Each input position (the tuning scripts' JSON lines, `{"moves": ["x,y", …], …}`,
-//! 15x15 unless `"size": N`, of the Gomocup rule R: 0 freestyle, the default, 1 standard, 4
-//! renju) is searched to N nodes (default 50,000, one thread, the hash table kept from one
+//! positions our search steers to. Each input position (the tuning scripts' JSON lines,
+//! `{"moves": ["x,y", …], …}`, 15x15 unless `"size": N`, of the Gomocup rule R: 0 freestyle,
+//! the default, 1 standard, 4 renju) is searched to N nodes (default 50,000, one thread, the hash table kept from one
 //! position to the next), and every position along the principal variation it returns, after
 //! its first move, its second, … up to its end, is written as a JSON line `{"moves": [...],
 //! "rule": R[, "size": N]}`, the input of `label_positions.py --positions`. `--eval-file NET`

@@ -328,7 +328,8 @@ pub fn board_of_line(line: &str, rule: Rule) -> Option<Board> {
         return None;
     }
     let start = line.find('[')?;
-    let end = line.find(']')?;
+    // The first ']' after the '[' (one before it, in a malformed line, must not cut backwards).
+    let end = start + line[start..].find(']')?;
     let mut board = Board::square(size_of(line)?).ok()?;
     for m in line[start + 1..end].split(',').collect::<Vec<_>>().chunks(2) {
         let coord = |s: &str| s.trim().trim_matches('"').trim().parse::<u8>().ok();
@@ -520,6 +521,34 @@ mod tests {
                     }
                     assert_eq!(sums[c.index()][role], expected, "{rule:?} ply {ply} {c:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_of_positions_are_read_and_junk_is_refused() {
+        let line = r#"{"moves": ["7,7", "8,8", "7,9"], "eval": "12", "rule": 0}"#;
+        let board = board_of_line(line, Rule::Freestyle).expect("a 15x15 position");
+        assert_eq!((board.width(), board.stone_count()), (15, 3));
+        assert_eq!(board.last_move().map(|m| m.point), Some(Point::new(7, 9)));
+        let big = r#"{"moves": ["19,19"], "size": 20}"#;
+        assert_eq!(board_of_line(big, Rule::Freestyle).map(|b| b.width()), Some(20));
+        // Another rule, a square played twice, off the board, a bracket before the list.
+        assert!(board_of_line(line, Rule::Renju).is_none());
+        assert!(board_of_line(r#"{"moves": ["7,7", "7,7"]}"#, Rule::Freestyle).is_none());
+        assert!(board_of_line(r#"{"moves": ["15,0"]}"#, Rule::Freestyle).is_none());
+        assert!(board_of_line(r#"] {"moves": ["7,7"}"#, Rule::Freestyle).is_none());
+        // Random lines over the format's characters: an answer or None, never a panic.
+        let alphabet = br#"{}[]",:0123456789 movesizerul-M+"#;
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20_000 {
+            let len = (next() % 60) as usize;
+            let junk: String = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize] as char)
+                .collect();
+            for rule in [Rule::Freestyle, Rule::Renju] {
+                let _ = board_of_line(&junk, rule);
+                let _ = board_of_line(&format!(r#"{{"moves": [{junk}]}}"#), rule);
             }
         }
     }
