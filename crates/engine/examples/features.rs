@@ -27,6 +27,8 @@
 //! `index,side to move,waiting side` (under renju black's two columns, then white's).
 //! `features --masks [--rule N]` prints the threat-mask term in use, `mask,value` per line.
 
+mod cli;
+
 use std::io::{BufRead, Write};
 
 use renzoku_engine::tuning::{OrderCandidate, board_of_line};
@@ -132,18 +134,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
-    let rule = match args.iter().position(|a| a == "--rule") {
-        None => Rule::Freestyle,
-        Some(k) => match args.get(k + 1).map(String::as_str) {
-            Some("0") => Rule::Freestyle,
-            Some("1") => Rule::Standard,
-            Some("4") => Rule::Renju,
-            other => {
-                eprintln!("features: --rule takes 0, 1 or 4, not {other:?}");
-                std::process::exit(2);
-            }
-        },
-    };
+    let rule = cli::rule_arg(&args, "features");
     if args.iter().any(|a| a == "--table") {
         for (i, row) in renzoku_engine::tuning::combo_table_in_use(rule).iter().enumerate() {
             let cells: Vec<String> = row.iter().map(i32::to_string).collect();
@@ -181,16 +172,7 @@ fn main() {
     }
     let with_lines = args.iter().any(|a| a == "--lines");
     // `--eval-file NET`: the net the static labels (`--static`) and the tables come from.
-    if let Some(k) = args.iter().position(|a| a == "--eval-file") {
-        let Some(path) = args.get(k + 1) else {
-            eprintln!("features: --eval-file takes a weights file");
-            std::process::exit(2);
-        };
-        if let Err(e) = renzoku_engine::load_eval_file(std::path::Path::new(path)) {
-            eprintln!("features: {e}");
-            std::process::exit(2);
-        }
-    }
+    cli::load_eval_file_arg(&args, "features");
     // `--static`: each position labelled with the engine's own static evaluation instead of
     // its "eval" field (what check_formula.py compares the fits' formula with).
     let static_labels = args.iter().any(|a| a == "--static");

@@ -12,12 +12,13 @@
 //! proves a win or a loss are skipped (their lines are forced ones), and so are unreadable
 //! lines and lines of another rule.
 
+mod cli;
+
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 use renzoku_engine::tuning::board_of_line;
 use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver, Score};
-use renzoku_rules::Rule;
 
 /// The value after `flag` on the command line, parsed; `default` when the flag is absent.
 fn flag_value<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> T {
@@ -32,25 +33,8 @@ fn flag_value<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let nodes: u64 = flag_value(&args, "--nodes", 50_000);
-    let rule = match flag_value(&args, "--rule", 0u8) {
-        0 => Rule::Freestyle,
-        1 => Rule::Standard,
-        4 => Rule::Renju,
-        other => {
-            eprintln!("pv_positions: --rule takes 0, 1 or 4, not {other}");
-            std::process::exit(2);
-        }
-    };
-    if let Some(k) = args.iter().position(|a| a == "--eval-file") {
-        let Some(path) = args.get(k + 1) else {
-            eprintln!("pv_positions: --eval-file takes a weights file");
-            std::process::exit(2);
-        };
-        if let Err(e) = renzoku_engine::load_eval_file(std::path::Path::new(path)) {
-            eprintln!("pv_positions: {e}");
-            std::process::exit(2);
-        }
-    }
+    let rule = cli::rule_arg(&args, "pv_positions");
+    cli::load_eval_file_arg(&args, "pv_positions");
     renzoku_engine::prepare(rule);
     let mut engine = Engine::new(EngineConfig { hash_bytes: 64 << 20, threads: 1 });
     let stop = AtomicBool::new(false);
