@@ -14,8 +14,11 @@ cross-entropy (every tenth block of 100 positions) against the labels' winning c
     python3 study_spatial.py squares.bin labels.jsonl in_use.npz --epochs 12
     python3 study_spatial.py squares.bin labels.jsonl in_use.npz --epochs 12 --spatial 16 --into-hidden
 
-Needs PyTorch (`pip install torch`; CPU is enough: 15-50 s an epoch on one core for 190k
-positions). 15x15 positions only; tactical and unlabelled ones are skipped as in
+Without the spatial path any board and rule: positions of other sizes are padded with squares
+that count nowhere, and a renju net (black's tables and white's) reads each position's tables by
+the side to move (the parity of its moves; `features --squares --rule 4`). The spatial path takes
+15x15 positions only. Needs PyTorch (`pip install torch`; CPU is enough: 15-50 s an epoch on one
+core for 190k positions); tactical and unlabelled positions are skipped as in
 labelled_features.py.
 """
 import argparse
@@ -28,29 +31,48 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from labelled_features import label_value
-from netfile import COMBOS
+from netfile import COMBOS, ONE, OUT_ONE
 
 CODES = COMBOS + 3  # the combinations, a square counting nowhere, own stone, other stone
+SQUARE_NOWHERE = COMBOS
 
 
 def read(squares_path, labels_path):
-    """The 15x15 positions of `features --squares` output (record k for line k of the labels):
-    codes (N, 2, 225), threat masks and labels (evaluation points)."""
+    """The positions of `features --squares` output (record k for line k of the labels): codes
+    (N, 2, squares) as int16, boards smaller than the largest one padded with squares that
+    count nowhere; threat masks; labels (evaluation points); the side to move's colour (0
+    black, 1 white: the parity of the moves) and the board's width."""
     raw = np.fromfile(squares_path, dtype='<u2')
-    codes, masks, ys, at = [], [], [], 0
+    codes, masks, ys, colours, widths, at = [], [], [], [], [], 0
     for line in open(labels_path):
-        y = label_value(json.loads(line).get('eval'))
+        position = json.loads(line)
+        y = label_value(position.get('eval'))
         flags, mask, w, h = raw[at:at + 4]
         rec = raw[at + 4:at + 4 + 2 * int(w) * int(h)]
         at += 4 + 2 * int(w) * int(h)
-        if not flags & 1 or flags & 2 or (w, h) != (15, 15) or y is None:
+        if not flags & 1 or flags & 2 or y is None:
             continue
-        codes.append(rec.astype(np.int64))
+        codes.append(rec.astype(np.int16).reshape(2, -1))
         masks.append(int(mask))
         ys.append(y)
+        colours.append(len(position['moves']) % 2)
+        widths.append(int(w))
     if at != len(raw):
         raise SystemExit(f'{squares_path}: {len(raw) - at} values left over: not the labels\' records')
-    return np.stack(codes).reshape(-1, 2, 225), np.array(masks), np.array(ys, dtype=np.float32)
+    squares = max(c.shape[1] for c in codes)
+    padded = np.full((len(codes), 2, squares), SQUARE_NOWHERE, dtype=np.int16)
+    for k, c in enumerate(codes):
+        padded[k, :, :c.shape[1]] = c
+    return padded, np.array(masks), np.array(ys, dtype=np.float32), np.array(colours), np.array(widths)
+
+
+def pad(codes, squares):
+    """`read`'s codes padded to `squares` squares with squares that count nowhere."""
+    if codes.shape[2] == squares:
+        return codes
+    out = np.full((codes.shape[0], 2, squares), SQUARE_NOWHERE, dtype=np.int16)
+    out[:, :, :codes.shape[2]] = codes
+    return out
 
 
 def winning_chance(evals):
@@ -65,9 +87,12 @@ class Net(nn.Module):
     def __init__(self, fit, spatial, into_hidden):
         super().__init__()
         hidden = fit['embed'].shape[-1]
-        lin = np.zeros((2, CODES))
+        # Two rows per colour block: the side to move's squares, then the waiting side's (one
+        # block for every colour but under renju, where black and white have their own).
+        self.blocks = fit['combos'].shape[0] // 2
+        lin = np.zeros((2 * self.blocks, CODES))
         lin[:, :COMBOS] = fit['combos']
-        emb = np.zeros((2, CODES, hidden))
+        emb = np.zeros((2 * self.blocks, CODES, hidden))
         emb[:, :COMBOS] = fit['embed']
         self.scale = float(fit['scale'])
         self.lin = nn.Parameter(torch.tensor(lin, dtype=torch.float32))
@@ -83,6 +108,7 @@ class Net(nn.Module):
         counted[0] = 0.0
         self.register_buffer('counted', counted)
         self.spatial, self.into_hidden = spatial, into_hidden
+        self.quantize = False
         if spatial:
             self.semb = nn.Parameter(torch.randn(2, CODES, spatial) * 0.1)
             self.conv = nn.Conv2d(spatial, spatial, 3, padding=1)
@@ -92,13 +118,20 @@ class Net(nn.Module):
     def base_parameters(self):
         return [self.lin, self.mlin, self.emb, self.memb, self.out, self.bias]
 
-    def forward(self, codes, masks):
-        me, op = codes[:, 0], codes[:, 1]
+    def forward(self, codes, masks, colours):
+        me, op = codes[:, 0].long(), codes[:, 1].long()
         cm, co = self.counted[me], self.counted[op]
-        z = ((self.lin[0][me] * cm).sum(1) - (self.lin[1][op] * co).sum(1)
-             + self.mlin[masks]) / self.scale + self.bias
-        sums = ((self.emb[0][me] * cm[..., None]).sum(1) + (self.emb[1][op] * co[..., None]).sum(1)
-                + self.memb[masks])
+        lin, mlin, emb, memb, out, bias = self.weights()
+        # The rows of each side's tables: under renju the colour's block (black 0, white 1).
+        if self.blocks == 2:
+            rme, rop = 2 * colours, 2 * (1 - colours) + 1
+        else:
+            rme, rop = torch.zeros_like(colours), torch.ones_like(colours)
+        rme, rop = rme[:, None], rop[:, None]
+        z = ((lin[rme, me] * cm).sum(1) - (lin[rop, op] * co).sum(1)
+             + mlin[masks]) / self.scale + bias
+        sums = ((emb[rme, me] * cm[..., None]).sum(1) + (emb[rop, op] * co[..., None]).sum(1)
+                + memb[masks])
         if self.spatial:
             h = (self.semb[0][me] + self.semb[1][op]).view(-1, 15, 15, self.spatial)
             h = torch.clamp(self.conv(h.permute(0, 3, 1, 2)), 0, 1)
@@ -106,7 +139,26 @@ class Net(nn.Module):
             z = z + pooled @ self.sout
             if self.into_hidden:
                 sums = sums + pooled @ self.shid
-        return z + torch.clamp(sums, 0, 1) @ self.out
+        return z + torch.clamp(sums, 0, 1) @ out
+
+    def weights(self):
+        """The base weights as the forward pass reads them: as they are, or (`quantize`) on the
+        weights file's grid (write_net.py: whole points for the tables, 1/ONE for the hidden
+        weights, 1/(K * OUT_ONE) for the output, 1/K for its bias), with the gradient passed
+        straight through to the float weights. On 20x20, where a frequent combination's
+        rounding error is summed over some 300 squares, the file otherwise loses what the fit
+        gained (session 72: held-out 0.4681 float, 0.4719 written)."""
+        if not self.quantize:
+            return self.lin, self.mlin, self.emb, self.memb, self.out, self.bias
+        k = self.scale
+        return tuple(on_grid(w, step) for w, step in [
+            (self.lin, 1.0), (self.mlin, 1.0), (self.emb, 1 / ONE), (self.memb, 1 / ONE),
+            (self.out, 1 / (k * OUT_ONE)), (self.bias, 1 / k)])
+
+
+def on_grid(w, step):
+    """`w` rounded to multiples of `step` in the forward pass, unchanged for the gradient."""
+    return w + (torch.round(w / step) * step - w).detach()
 
 
 def symmetry(codes, k):
@@ -139,48 +191,57 @@ def main():
     ap.add_argument('--threads', type=int, default=1)
     ap.add_argument('--save-npz', metavar='OUT', help="without the spatial path: the continued net "
                     "in fit_hidden.py's layout, for write_net.py --fit")
+    ap.add_argument('--quantize', action='store_true',
+                    help="train and score the base weights on the weights file's grid (see Net.weights)")
     a = ap.parse_args()
     if a.save_npz and a.spatial:
         raise SystemExit('--save-npz: the weights file has no place for the spatial path')
     torch.set_num_threads(a.threads)
     torch.manual_seed(1)
-    codes, masks, ys = read(a.squares, a.labels)
-    codes, masks = torch.from_numpy(codes), torch.from_numpy(masks)
-    chance = winning_chance(ys)
+    sets = [read(a.squares, a.labels)] + [read(sq, lb) for sq, lb in a.extra + a.probe]
+    if a.spatial and any((w != 15).any() for *_, w in sets):
+        raise SystemExit('--spatial: 15x15 positions only')
+    squares = max(c.shape[2] for c, *_ in sets)
+    widths = sets[0][4]
+    sets = [(pad(c, squares), m, y, col) for c, m, y, col, _ in sets]
+    codes, masks, ys, colours = sets[0]
+    held = (np.arange(len(ys)) // 100) % 10 == 0
+    # The held-out positions per board (when there are several), after the whole.
+    by_width = [(w, torch.from_numpy(np.nonzero(held & (widths == w))[0]))
+                for w in sorted(set(widths.tolist()))] if len(set(widths.tolist())) > 1 else []
+    seen = {row.tobytes() for row in codes[held]}
+    parts = [(codes, masks, ys, colours, held)]
+    for (squares_path, _), (c2, m2, y2, col2) in zip(a.extra, sets[1:]):
+        keep = np.array([row.tobytes() not in seen for row in c2])
+        print(f'{squares_path}: {int(keep.sum())} positions for training ({int((~keep).sum())} held out already)')
+        r = a.extra_repeat
+        parts.append(tuple(np.concatenate([x[keep]] * r) for x in (c2, m2, y2, col2))
+                     + (np.zeros(r * int(keep.sum()), dtype=bool),))
+    codes, masks, ys, colours, held = (torch.from_numpy(np.concatenate(x)) for x in zip(*parts))
+    chance = winning_chance(ys.numpy())
     n = len(chance)
-    held = torch.from_numpy((np.arange(n) // 100) % 10 == 0)
-    if a.extra:
-        seen = {row.tobytes() for row in codes[held].numpy()}
-        for squares, labels in a.extra:
-            c2, m2, y2 = read(squares, labels)
-            keep = np.array([row.tobytes() not in seen for row in c2])
-            print(f'{squares}: {int(keep.sum())} positions for training ({int((~keep).sum())} held out already)')
-            r = a.extra_repeat
-            codes = torch.cat([codes, torch.from_numpy(c2[keep]).repeat(r, 1, 1)])
-            masks = torch.cat([masks, torch.from_numpy(m2[keep]).repeat(r)])
-            chance = torch.cat([chance, winning_chance(y2[keep]).repeat(r)])
-            held = torch.cat([held, torch.zeros(r * int(keep.sum()), dtype=torch.bool)])
-        n = len(chance)
-    probes = []
-    for squares, labels in a.probe:
-        c2, m2, y2 = read(squares, labels)
-        probes.append((squares, torch.from_numpy(c2), torch.from_numpy(m2), winning_chance(y2)))
+    probes = [(squares_path, torch.from_numpy(c2), torch.from_numpy(m2), torch.from_numpy(col2),
+               winning_chance(y2))
+              for (squares_path, _), (c2, m2, y2, col2) in zip(a.probe, sets[1 + len(a.extra):])]
     net = Net(np.load(a.net), a.spatial, a.into_hidden)
+    net.quantize = a.quantize
     base = net.base_parameters()
     new = [p for p in net.parameters() if all(p is not q for q in base)]
     groups = [{'params': base, 'lr': a.base_lr}] + ([{'params': new, 'lr': a.lr}] if new else [])
     opt = torch.optim.Adam(groups)
 
-    def loss_over(c, m, p):
+    def loss_over(c, m, col, p):
         with torch.no_grad():
-            return sum(F.binary_cross_entropy_with_logits(net(c[b], m[b]), p[b]).item() * len(b)
+            return sum(F.binary_cross_entropy_with_logits(net(c[b], m[b], col[b]), p[b]).item() * len(b)
                        for b in torch.arange(len(p)).split(4096)) / len(p)
 
     def held_out():
         idx = torch.nonzero(held).squeeze(1)
-        text = f'{loss_over(codes[idx], masks[idx], chance[idx]):.4f}'
-        for name, c, m, p in probes:
-            text += f', {name} ({len(p)}) {loss_over(c, m, p):.4f}'
+        text = f'{loss_over(codes[idx], masks[idx], colours[idx], chance[idx]):.4f}'
+        for w, idx in by_width:
+            text += f' ({w}x{w} {loss_over(codes[idx], masks[idx], colours[idx], chance[idx]):.4f})'
+        for name, c, m, col, p in probes:
+            text += f', {name} ({len(p)}) {loss_over(c, m, col, p):.4f}'
         return text
 
     print(f'{n} positions, {int(held.sum())} held out; the net in use: held-out {held_out()}', flush=True)
@@ -190,8 +251,9 @@ def main():
         start, order, total, batches = time.time(), train[torch.randperm(len(train))], 0.0, 0
         for i in range(0, len(order) - a.batch + 1, a.batch):
             b = order[i:i + a.batch]
-            loss = F.binary_cross_entropy_with_logits(
-                net(symmetry(codes[b], int(torch.randint(8, (1,)))), masks[b]), chance[b])
+            # The board's symmetries matter to the spatial path only (the sums are the same).
+            c = symmetry(codes[b], int(torch.randint(8, (1,)))) if a.spatial else codes[b]
+            loss = F.binary_cross_entropy_with_logits(net(c, masks[b], colours[b]), chance[b])
             for g, lr in zip(opt.param_groups, [a.base_lr, a.lr]):
                 g['lr'] = lr * 0.5 * (1 + np.cos(np.pi * step / steps))
             opt.zero_grad()
@@ -202,7 +264,7 @@ def main():
               f'({time.time() - start:.0f} s)', flush=True)
     if a.save_npz:
         w = {k: v.detach().double().numpy() for k, v in
-             zip(['combos', 'masks', 'embed', 'mask_rows', 'out', 'out_bias'], net.base_parameters())}
+             zip(['combos', 'masks', 'embed', 'mask_rows', 'out', 'out_bias'], net.weights())}
         w['combos'], w['embed'] = w['combos'][:, :COMBOS], w['embed'][:, :COMBOS]
         # The tables are whole evaluation points, which write_net.py truncates toward zero:
         # Adam moves them by fractions, so round them here (a table at -37 moved to -36.95 would
