@@ -59,6 +59,8 @@ def read(squares_path, labels_path):
         widths.append(int(w))
     if at != len(raw):
         raise SystemExit(f'{squares_path}: {len(raw) - at} values left over: not the labels\' records')
+    if not codes:
+        raise SystemExit(f'{labels_path}: no labelled position where the evaluation is used')
     squares = max(c.shape[1] for c in codes)
     padded = np.full((len(codes), 2, squares), SQUARE_NOWHERE, dtype=np.int16)
     for k, c in enumerate(codes):
