@@ -61,19 +61,17 @@ def read(squares_path, labels_path):
         raise SystemExit(f'{squares_path}: {len(raw) - at} values left over: not the labels\' records')
     if not codes:
         raise SystemExit(f'{labels_path}: no labelled position where the evaluation is used')
-    squares = max(c.shape[1] for c in codes)
-    padded = np.full((len(codes), 2, squares), SQUARE_NOWHERE, dtype=np.int16)
-    for k, c in enumerate(codes):
-        padded[k, :, :c.shape[1]] = c
-    return padded, np.array(masks), np.array(ys, dtype=np.float32), np.array(colours), np.array(widths)
+    return pad(codes, max(c.shape[1] for c in codes)), np.array(masks), np.array(ys, dtype=np.float32), np.array(colours), np.array(widths)
 
 
 def pad(codes, squares):
-    """`read`'s codes padded to `squares` squares with squares that count nowhere."""
-    if codes.shape[2] == squares:
+    """Positions' codes, each (2, n) with n <= `squares` (a list, or an array of them), as one
+    int16 array (N, 2, squares), the missing squares counting nowhere."""
+    if isinstance(codes, np.ndarray) and codes.shape[2] == squares:
         return codes
-    out = np.full((codes.shape[0], 2, squares), SQUARE_NOWHERE, dtype=np.int16)
-    out[:, :, :codes.shape[2]] = codes
+    out = np.full((len(codes), 2, squares), SQUARE_NOWHERE, dtype=np.int16)
+    for k, c in enumerate(codes):
+        out[k, :, :c.shape[1]] = c
     return out
 
 
@@ -210,7 +208,8 @@ def main():
     held = (np.arange(len(ys)) // 100) % 10 == 0
     # The held-out positions per board (when there are several), after the whole.
     by_width = [(w, torch.from_numpy(np.nonzero(held & (widths == w))[0]))
-                for w in sorted(set(widths.tolist()))] if len(set(widths.tolist())) > 1 else []
+                for w in sorted(set(widths.tolist())) if (held & (widths == w)).any()]
+    by_width = by_width if len(set(widths.tolist())) > 1 else []
     seen = {row.tobytes() for row in codes[held]}
     parts = [(codes, masks, ys, colours, held)]
     for (squares_path, _), (c2, m2, y2, col2) in zip(a.extra, sets[1:]):
