@@ -222,8 +222,9 @@ def main():
     seen = {row.tobytes() for row in codes[held]}
     parts = [(codes, masks, ys, colours, held)]
     for (squares_path, _), (c2, m2, y2, col2) in zip(a.extra, sets[1:]):
-        in_probe = np.array([row.tobytes() in probe_rows for row in c2], dtype=bool)
-        keep = np.array([row.tobytes() not in seen for row in c2], dtype=bool) & ~in_probe
+        rows = [row.tobytes() for row in c2]
+        in_probe = np.array([row in probe_rows for row in rows], dtype=bool)
+        keep = np.array([row not in seen for row in rows], dtype=bool) & ~in_probe
         print(f'{squares_path}: {int(keep.sum())} positions for training ({int((~keep).sum())} held '
               f'out already or in a probe, {int(in_probe.sum())} of them in a probe)')
         r = a.extra_repeat
