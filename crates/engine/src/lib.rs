@@ -54,4 +54,6 @@ pub use search::limits::{Limits, SearchMode};
 pub use search::params::{Param, ParamSpec, Params};
 pub use search::probe::{HashProbe, NodeBound, NodeInfo};
 pub use search::result::SearchResult;
+#[cfg(feature = "sample-evals")]
+pub use search::sample::{sample_evals_every, take_eval_samples};
 pub use search::timeman::TimeBudget;

@@ -16,6 +16,8 @@ pub mod params;
 pub(crate) mod probe;
 pub(crate) mod result;
 pub(crate) mod root;
+#[cfg(feature = "sample-evals")]
+pub mod sample;
 pub(crate) mod threat;
 pub(crate) mod timeman;
 pub(crate) mod tt;

@@ -266,6 +266,8 @@ impl<'a> Worker<'a> {
 
     /// Static evaluation for the side to move.
     pub fn evaluate(&self) -> i32 {
+        #[cfg(feature = "sample-evals")]
+        crate::search::sample::record(&self.pos);
         let value = static_eval(&self.pos);
         match self.shared.params.get(Param::EvalScale) {
             100 => value,

@@ -560,6 +560,12 @@ impl Position {
         r
     }
 
+    /// The stones placed since the position was built, in order (`search::sample`).
+    #[cfg(feature = "sample-evals")]
+    pub(crate) fn line_since_built(&self) -> impl Iterator<Item = Point> + '_ {
+        self.stack.iter().map(|u| u.point)
+    }
+
     /// Takes back the last stone.
     pub fn unmake(&mut self) {
         let Some(undo) = self.stack.pop() else {
