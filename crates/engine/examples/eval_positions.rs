@@ -11,34 +11,26 @@
 //! the nodes above them.
 
 mod cli;
+mod positions;
 
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
+use renzoku_engine::NullObserver;
 use renzoku_engine::tuning::board_of_line;
-use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver};
 
-/// The value after `flag` on the command line, parsed; `default` when the flag is absent.
-fn flag_value<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> T {
-    let Some(k) = args.iter().position(|a| a == flag) else { return default };
-    let Some(v) = args.get(k + 1).and_then(|v| v.parse().ok()) else {
-        eprintln!("eval_positions: {flag} takes a number");
-        std::process::exit(2);
-    };
-    v
-}
+use positions::{engine_with_budget, flag_value, position_line};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let nodes: u64 = flag_value(&args, "--nodes", 100_000);
-    let every: u64 = flag_value(&args, "--every", 1_000);
+    let nodes: u64 = flag_value(&args, "--nodes", 100_000, "eval_positions");
+    let every: u64 = flag_value(&args, "--every", 1_000, "eval_positions");
     let rule = cli::rule_arg(&args, "eval_positions");
     cli::load_eval_file_arg(&args, "eval_positions");
     renzoku_engine::prepare(rule);
-    let mut engine = Engine::new(EngineConfig { hash_bytes: 64 << 20, threads: 1 });
+    let (mut engine, limits) = engine_with_budget(nodes);
     let stop = AtomicBool::new(false);
-    let limits = Limits { max_nodes: Some(nodes), ..Limits::default() };
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
     let mut seen = HashSet::new();
@@ -50,36 +42,25 @@ fn main() {
         engine.search(&root, rule, &limits, &stop, &mut NullObserver);
         renzoku_engine::sample_evals_every(0);
         searched += 1;
-        let size = root.width();
         for sample in renzoku_engine::take_eval_samples() {
             sampled += 1;
             let mut board = root.clone();
             if sample.iter().any(|&p| board.play(p).is_err()) {
                 continue;
             }
-            let moves: Vec<String> = board
-                .history()
-                .iter()
-                .map(|m| format!("\"{},{}\"", m.point.x, m.point.y))
-                .collect();
             // One line per set of stones: the same position reached by other move orders, or
             // evaluated again, is one position to label.
-            let (mut black, mut white): (Vec<&String>, Vec<&String>) = (Vec::new(), Vec::new());
-            for (k, m) in moves.iter().enumerate() {
-                if k % 2 == 0 { black.push(m) } else { white.push(m) }
+            let mut stones: [Vec<_>; 2] = [Vec::new(), Vec::new()];
+            for (k, m) in board.history().iter().enumerate() {
+                stones[k % 2].push((m.point.x, m.point.y));
             }
-            black.sort();
-            white.sort();
-            if !seen.insert(format!("{black:?}{white:?}")) {
+            for s in &mut stones {
+                s.sort_unstable();
+            }
+            if !seen.insert(stones) {
                 continue;
             }
-            let size_field = if size == 15 { String::new() } else { format!(", \"size\": {size}") };
-            let _ = writeln!(
-                out,
-                "{{\"moves\": [{}], \"rule\": {}{size_field}}}",
-                moves.join(", "),
-                rule.gomocup_code()
-            );
+            let _ = writeln!(out, "{}", position_line(&board, rule));
             written += 1;
         }
     }

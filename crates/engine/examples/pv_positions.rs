@@ -13,32 +13,24 @@
 //! lines and lines of another rule.
 
 mod cli;
+mod positions;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::AtomicBool;
 
 use renzoku_engine::tuning::board_of_line;
-use renzoku_engine::{Engine, EngineConfig, Limits, NullObserver, Score};
+use renzoku_engine::{NullObserver, Score};
 
-/// The value after `flag` on the command line, parsed; `default` when the flag is absent.
-fn flag_value<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> T {
-    let Some(k) = args.iter().position(|a| a == flag) else { return default };
-    let Some(v) = args.get(k + 1).and_then(|v| v.parse().ok()) else {
-        eprintln!("pv_positions: {flag} takes a number");
-        std::process::exit(2);
-    };
-    v
-}
+use positions::{engine_with_budget, flag_value, position_line};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let nodes: u64 = flag_value(&args, "--nodes", 50_000);
+    let nodes: u64 = flag_value(&args, "--nodes", 50_000, "pv_positions");
     let rule = cli::rule_arg(&args, "pv_positions");
     cli::load_eval_file_arg(&args, "pv_positions");
     renzoku_engine::prepare(rule);
-    let mut engine = Engine::new(EngineConfig { hash_bytes: 64 << 20, threads: 1 });
+    let (mut engine, limits) = engine_with_budget(nodes);
     let stop = AtomicBool::new(false);
-    let limits = Limits { max_nodes: Some(nodes), ..Limits::default() };
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
     let (mut searched, mut written) = (0u64, 0u64);
@@ -49,23 +41,11 @@ fn main() {
         if matches!(result.score, Score::Win(_) | Score::Loss(_)) {
             continue;
         }
-        let size = board.width();
         for &p in &result.pv {
             if board.play(p).is_err() {
                 break;
             }
-            let moves: Vec<String> = board
-                .history()
-                .iter()
-                .map(|m| format!("\"{},{}\"", m.point.x, m.point.y))
-                .collect();
-            let size_field = if size == 15 { String::new() } else { format!(", \"size\": {size}") };
-            let _ = writeln!(
-                out,
-                "{{\"moves\": [{}], \"rule\": {}{size_field}}}",
-                moves.join(", "),
-                rule.gomocup_code()
-            );
+            let _ = writeln!(out, "{}", position_line(&board, rule));
             written += 1;
         }
     }

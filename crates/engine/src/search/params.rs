@@ -189,6 +189,11 @@ params! {
         "1: with two threads or more the answer is the move of the thread Stockfish's vote \
          picks (each thread's last finished iteration gives its move (score - lowest + 20) \
          times its depth; a proven win: the shortest) instead of the main thread's always";
+    ThreatWidth, "threat_width", 0, 0, 64,
+        "0: off; else a node answering an open-four threat (the opponent's open three), once a \
+         move holds, looks no further than this many of its ordered defences and counter-fours \
+         (PentaZen caps every node with a four or an open three on the board, at 3 to 8 moves \
+         by depth)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

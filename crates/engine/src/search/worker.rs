@@ -678,6 +678,12 @@ impl<'a> Worker<'a> {
         let lmr_trivial = params.get(Param::LmrTrivial);
         let lmr_tactical = params.get(Param::LmrTactical);
         let lmr_four = params.get(Param::LmrFour) != 0;
+        // The forcing tree's width: an answer to an open three looks no further than this many
+        // of its ordered moves (`threat_width`).
+        let threat_width = match params.get(Param::ThreatWidth) {
+            w @ 1.. if under_threat => w as usize,
+            _ => usize::MAX,
+        };
         let smp_crumbs = params.get(Param::SmpCrumbs);
         let crumb =
             (smp_crumbs > 0 && ply < 8).then(|| self.shared.crumbs.enter(key, self.thread + 1));
@@ -694,6 +700,9 @@ impl<'a> Worker<'a> {
                 && self.is_distraction(m)
             {
                 continue;
+            }
+            if n >= threat_width && best > -MATE_BOUND {
+                break;
             }
             let tactical = threatened || self.is_tactical(m);
             // Squares where neither side would make even a two: pruned near the leaves once
