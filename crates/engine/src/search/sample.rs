@@ -3,42 +3,51 @@
 //! it (`examples/eval_positions.rs`): the fits have seen positions of games and principal
 //! variations, while most evaluations happen at the leaves of refuted lines.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::RefCell;
 
 use renzoku_rules::Point;
 
 use crate::board::position::Position;
 
-/// One evaluation in this many is kept (0: none, the default).
-static EVERY: AtomicU64 = AtomicU64::new(0);
-static CALLS: AtomicU64 = AtomicU64::new(0);
-static SAMPLES: Mutex<Vec<Vec<Point>>> = Mutex::new(Vec::new());
-
-/// Keeps about one evaluation in `n` from now on (0: none).
-pub fn sample_evals_every(n: u64) {
-    EVERY.store(n, Ordering::Relaxed);
+/// The sampler of the calling thread: a search's main worker runs on the thread that called
+/// `Engine::search`, so the samples are that search's own (Lazy SMP helpers are not sampled),
+/// and two searches on two threads never mix their samples.
+#[derive(Default)]
+struct Sampler {
+    /// One evaluation in this many is kept (0: none, the default).
+    every: u64,
+    calls: u64,
+    samples: Vec<Vec<Point>>,
 }
 
-/// The lines (moves from the searched position) of the evaluations sampled since the last call.
+thread_local! {
+    static SAMPLER: RefCell<Sampler> = RefCell::default();
+}
+
+/// Keeps about one evaluation in `n` of this thread's searches from now on (0: none).
+pub fn sample_evals_every(n: u64) {
+    SAMPLER.with_borrow_mut(|s| s.every = n);
+}
+
+/// The lines (moves from the searched position) of the evaluations this thread sampled since
+/// the last call.
 pub fn take_eval_samples() -> Vec<Vec<Point>> {
-    SAMPLES.lock().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default()
+    SAMPLER.with_borrow_mut(|s| std::mem::take(&mut s.samples))
 }
 
 /// Called for every evaluation: keeps `pos`'s line when the call's scrambled number falls on
 /// the sample (scrambled, so that no rhythm of the search's calls lines up with the sampling).
 pub(crate) fn record(pos: &Position) {
-    let every = EVERY.load(Ordering::Relaxed);
-    if every == 0 {
-        return;
-    }
-    let call = CALLS.fetch_add(1, Ordering::Relaxed);
-    if !(call.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32).is_multiple_of(every) {
-        return;
-    }
-    if let Ok(mut s) = SAMPLES.lock() {
-        s.push(pos.line_since_built().collect());
-    }
+    SAMPLER.with_borrow_mut(|s| {
+        if s.every == 0 {
+            return;
+        }
+        let call = s.calls;
+        s.calls += 1;
+        if (call.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32).is_multiple_of(s.every) {
+            s.samples.push(pos.line_since_built().collect());
+        }
+    });
 }
 
 #[cfg(test)]
