@@ -93,6 +93,8 @@ pub struct Position {
     board: Board,
     /// How many empty squares the position was built with (`stack` holds the stones since).
     empties: usize,
+    /// Stones on the board the position was built from (walls are not stones).
+    built_stones: usize,
     /// Both colours' line codes of each line key.
     codes: pattern::CodeTable,
     /// Square combination tables for black and white.
@@ -154,6 +156,7 @@ impl Position {
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             board: board.clone(),
             empties: board.empty_count(),
+            built_stones: board.stone_count(),
             codes: pattern::pair_table(rule),
             combos: [
                 combination_table(net, Tables::of(rule, Color::Black)),
@@ -355,6 +358,11 @@ impl Position {
     pub fn near_row(&self, y: usize) -> u64 {
         let m = self.stone_rows_around(y + PAD);
         m | m << 1 | m << 2 | m >> 1 | m >> 2
+    }
+
+    /// Stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.built_stones + self.stack.len()
     }
 
     pub fn has_empty(&self) -> bool {

@@ -53,6 +53,22 @@ fn recent_moves_go_back_to_the_first_stone() {
     assert_eq!([0, 1].map(|k| pos.recent_move(k)), [Some(a), None]);
 }
 
+/// The stone count covers the stones the position was built with and those made since, on a
+/// rectangular board with a wall (no stone) too.
+#[test]
+fn stone_count_follows_make_and_unmake() {
+    let mut board = Board::new(12, 9).expect("size");
+    board.play(Point::new(3, 3)).expect("empty");
+    board.play(Point::new(4, 4)).expect("empty");
+    board.set_wall(Point::new(0, 0)).expect("wall");
+    let mut pos = Position::new(&board, Rule::Freestyle);
+    assert_eq!(pos.stone_count(), 2);
+    pos.make(pos.index(5, 5));
+    assert_eq!(pos.stone_count(), 3);
+    pos.unmake();
+    assert_eq!(pos.stone_count(), 2);
+}
+
 /// Each direction's key positions are one to one over the padded board, and stepping along
 /// the direction from a real square steps by one position, 5 steps either way.
 #[test]
