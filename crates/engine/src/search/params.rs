@@ -194,11 +194,13 @@ params! {
          move holds, looks no further than this many of its ordered defences and counter-fours \
          (PentaZen caps every node with a four or an open three on the board, at 3 to 8 moves \
          by depth)";
-    CrowdedStones, "crowded_stones", 0, 0, 1024,
+    CrowdedStones, "crowded_stones", 1, 0, 1024,
         "0: off; else a node with at least this many stones on the board searches in Rapfi's \
          shape: late-move reductions of crowded_lmr_scale, tactical moves reduced as much as \
-         quiet ones, and every move (threes, fours and defences too, where no threat is being \
-         answered) counted against the late-move limit up to crowded_late_depth plies to go";
+         quiet ones, and every move (threes and fours too, where no threat is being answered) \
+         counted against the late-move limit up to crowded_late_depth plies to go. 1, the \
+         default: every node below the root (lmr_log_scale, lmr_tactical and \
+         late_moves_max_depth then apply only with 0 or a larger value)";
     CrowdedLmrScale, "crowded_lmr_scale", 100, 0, 300,
         "with crowded_stones: lmr_log_scale's value in a crowded node (Rapfi's factor is 100)";
     CrowdedLateDepth, "crowded_late_depth", 20, 1, 64,

@@ -138,7 +138,8 @@ fn excluded_moves_are_not_played() {
 
 /// Every search switch that is off by default changes the search when set (and `lmr_tactical`,
 /// on by default, when unset): one that is wired to nothing would screen as "neutral" in any
-/// number of games. The defaults search as before.
+/// number of games. The defaults search as before. The switches of the earlier shape are set
+/// against it (`crowded_stones 0`), the crowded shape's constants against the default.
 #[test]
 fn each_off_switch_changes_the_search() {
     // A quiet opening: the midgame above is decided in a few nodes.
@@ -153,6 +154,12 @@ fn each_off_switch_changes_the_search() {
     };
     let base = nodes(Params::default());
     assert_eq!(nodes(Params::default()), base, "a fresh engine searches alike");
+    for (p, v) in [(Param::CrowdedLmrScale, 60), (Param::CrowdedLateDepth, 6)] {
+        assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
+    }
+    let earlier = Params::default().with(Param::CrowdedStones, 0);
+    let base = nodes(earlier);
+    assert_ne!(nodes(Params::default()), base, "crowded_stones changed nothing");
     for (p, v) in [
         (Param::LmrCutNode, 100),
         (Param::LmrAttackLess, 100),
@@ -163,7 +170,7 @@ fn each_off_switch_changes_the_search() {
         (Param::LmrTactical, 0),
         (Param::LmrFour, 1),
     ] {
-        assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
+        assert_ne!(nodes(earlier.with(p, v)), base, "{p:?} {v} changed nothing");
     }
 }
 
