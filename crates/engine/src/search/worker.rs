@@ -651,9 +651,10 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        // A crowded board (`crowded_stones`): threes and fours are everywhere and a search
-        // that spares every tactical move stalls a few plies deep (10 plies in 5 s where
-        // Rapfi's reaches 22 and proves the win); there it reduces and prunes as Rapfi does.
+        // Rapfi's shape of search from `crowded_stones` stones on (by default 1: every node).
+        // On a crowded board threes and fours are everywhere, and a search that spares every
+        // tactical move stalls a few plies deep (10 plies in 5 s where Rapfi's reaches 22 and
+        // proves the win); this one reduces and prunes them as Rapfi does (session 75).
         let crowded_stones = params.get(Param::CrowdedStones);
         let crowded = crowded_stones > 0 && self.pos.stone_count() >= crowded_stones as usize;
         let lmr_log_scale = if crowded {
