@@ -158,8 +158,8 @@ fn each_off_switch_changes_the_search() {
         assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
     }
     let earlier = Params::default().with(Param::CrowdedStones, 0);
-    let base = nodes(earlier);
-    assert_ne!(nodes(Params::default()), base, "crowded_stones changed nothing");
+    let earlier_base = nodes(earlier);
+    assert_ne!(earlier_base, base, "crowded_stones changed nothing");
     for (p, v) in [
         (Param::LmrCutNode, 100),
         (Param::LmrAttackLess, 100),
@@ -169,8 +169,9 @@ fn each_off_switch_changes_the_search() {
         (Param::LmrTrivial, 100),
         (Param::LmrTactical, 0),
         (Param::LmrFour, 1),
+        (Param::ThreatWidth, 1),
     ] {
-        assert_ne!(nodes(earlier.with(p, v)), base, "{p:?} {v} changed nothing");
+        assert_ne!(nodes(earlier.with(p, v)), earlier_base, "{p:?} {v} changed nothing");
     }
 }
 
