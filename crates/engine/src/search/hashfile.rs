@@ -307,7 +307,7 @@ pub(crate) fn load(tt: &TranspositionTable, path: &Path) -> Result<u64, HashFile
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tt::{Bound, salt};
+    use crate::search::tt::{Bound, Entry, salt};
     use renzoku_rules::Point;
 
     fn filled() -> TranspositionTable {
@@ -315,7 +315,17 @@ mod tests {
         tt.set_salt(salt(0, 15, 15));
         for i in 1..500u64 {
             let key = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            tt.store(key, Some(Point::new((i % 15) as u8, 7)), i as i32, -3, 3, Bound::Exact);
+            tt.store(
+                key,
+                Entry {
+                    best: Some(Point::new((i % 15) as u8, 7)),
+                    score: i as i32,
+                    eval: -3,
+                    depth: 3,
+                    bound: Bound::Exact,
+                    pv: false,
+                },
+            );
         }
         tt
     }

@@ -205,6 +205,30 @@ params! {
         "with crowded_stones: lmr_log_scale's value in a crowded node (Rapfi's factor is 100)";
     CrowdedLateDepth, "crowded_late_depth", 20, 1, 64,
         "with crowded_stones: late_moves_max_depth's value in a crowded node";
+    SingularDouble, "singular_double", 0, 0, 200,
+        "0: off; else outside PV nodes a singular hash move whose test failed this much (less \
+         0.6 per ply to go, at most 9) below the test's bound is extended two plies, while \
+         the line has taken fewer than 11 plies of extra extensions (Rapfi's 29)";
+    SingularNegative, "singular_negative", 0, 0, 300,
+        "0: off; else a hash move the singular test did not find singular, whose hash score \
+         already reaches beta, is searched this many hundredths of a ply less deep (Rapfi's \
+         150)";
+    LmrTtPv, "lmr_tt_pv", 0, 0, 300,
+        "0: off; else a reduced move of a node that is or lately was on a principal variation \
+         (a PV node, or a hash entry stored with its PV flag) is reduced this many hundredths \
+         of a ply less (Rapfi's 97, Stockfish's ttPv)";
+    LmrNotImproving, "lmr_not_improving", 0, 0, 300,
+        "0: off; else outside PV nodes a move reduced more than a ply, where the side's static \
+         value is not above the one two plies before, is reduced this many hundredths of a ply \
+         more (Rapfi's and Stockfish's not-improving reduction)";
+    LmrHistory, "lmr_history", 0, 0, 60000,
+        "0: off; else a reduced move's reduction falls by a ply per this much history score \
+         (attack history plus three quarters of the quiet one on Rapfi's scale, less 3322; 36 % \
+         more from 6 plies to go), and rises as much for a bad one (Rapfi's statScore, 12267)";
+    LmrDeeper, "lmr_deeper", 0, 0, 1000,
+        "0: off; else a reduced move that fails high is searched again a ply deeper when it \
+         beat alpha by more than this plus 11 per ply it was reduced, a ply shallower when it \
+         beat the node's best by less than a point per ply to go (Rapfi's LMR extension)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

@@ -34,13 +34,18 @@ pub struct Entry {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The node was on a principal variation when stored, or lies below one in the tree the
+    /// search keeps going back to (Rapfi's and Stockfish's ttPv).
+    pub pv: bool,
 }
 
 pub(crate) const WAYS: usize = 4;
 const ENTRY_BYTES: usize = 16;
 /// Version of the packed entry layout (`pack`/`unpack`, the move encoding, the key scheme), as
 /// written into hash files: a file from another layout is refused, not misread.
-pub(crate) const LAYOUT_VERSION: u32 = 1;
+pub(crate) const LAYOUT_VERSION: u32 = 2;
+/// The search generation's bits in an entry (bits 58-62; bit 63 is the PV flag).
+const GENERATION_MASK: u8 = 0x1F;
 const NO_MOVE: u64 = 0xFFFF;
 #[cfg(target_os = "linux")]
 const SMALL_PAGE: usize = 4096;
@@ -135,6 +140,7 @@ fn pack(
     eval: i32,
     depth: i32,
     bound: Bound,
+    pv: bool,
     generation: u8,
 ) -> u64 {
     encode_move(best)
@@ -142,7 +148,8 @@ fn pack(
         | (u64::from(eval as i16 as u16) << 32)
         | (u64::from(depth.clamp(-128, 127) as i8 as u8) << 48)
         | ((bound as u64) << 56)
-        | (u64::from(generation & 0x3F) << 58)
+        | (u64::from(generation & GENERATION_MASK) << 58)
+        | (u64::from(pv) << 63)
 }
 
 fn unpack(data: u64) -> Option<Entry> {
@@ -158,6 +165,7 @@ fn unpack(data: u64) -> Option<Entry> {
         eval: i32::from((data >> 32) as u16 as i16),
         depth: i32::from((data >> 48) as u8 as i8),
         bound,
+        pv: data >> 63 != 0,
     })
 }
 
@@ -167,7 +175,7 @@ pub(crate) fn is_valid_data(data: u64) -> bool {
 }
 
 fn generation_of(data: u64) -> u8 {
-    (data >> 58) as u8
+    (data >> 58) as u8 & GENERATION_MASK
 }
 
 fn depth_of(data: u64) -> i32 {
@@ -253,7 +261,7 @@ impl TranspositionTable {
                 }
             }
         }
-        self.generation.store(generation & 0x3F, Ordering::Relaxed);
+        self.generation.store(generation & GENERATION_MASK, Ordering::Relaxed);
     }
 
     pub fn clear(&self) {
@@ -334,7 +342,7 @@ impl TranspositionTable {
 
     /// Starts a new search: older entries become preferred victims.
     pub fn new_search(&self) {
-        let g = self.generation.load(Ordering::Relaxed).wrapping_add(1) & 0x3F;
+        let g = self.generation.load(Ordering::Relaxed).wrapping_add(1) & GENERATION_MASK;
         self.generation.store(g, Ordering::Relaxed);
     }
 
@@ -370,15 +378,9 @@ impl TranspositionTable {
         None
     }
 
-    pub fn store(
-        &self,
-        key: u64,
-        best: Option<Point>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    /// Stores `entry` (its score node-relative) for the position of `key`.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let Entry { best, score, eval, depth, bound, pv } = entry;
         let key = key ^ self.salt.load(Ordering::Relaxed);
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
@@ -400,7 +402,7 @@ impl TranspositionTable {
                             return;
                         }
                         if best.is_none() && old.best.is_some() {
-                            let packed = pack(old.best, score, eval, depth, bound, generation);
+                            let packed = pack(old.best, score, eval, depth, bound, pv, generation);
                             s.data.store(packed, Ordering::Relaxed);
                             s.check.store(key ^ packed, Ordering::Relaxed);
                             return;
@@ -409,21 +411,21 @@ impl TranspositionTable {
                 }
                 break;
             }
-            let age = i32::from(generation.wrapping_sub(generation_of(data)) & 0x3F);
+            let age = i32::from(generation.wrapping_sub(generation_of(data)) & GENERATION_MASK);
             let worth = depth_of(data) - 8 * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = i;
             }
         }
-        let packed = pack(best, score, eval, depth, bound, generation);
+        let packed = pack(best, score, eval, depth, bound, pv, generation);
         bucket[victim].data.store(packed, Ordering::Relaxed);
         bucket[victim].check.store(key ^ packed, Ordering::Relaxed);
     }
 
     /// Fill of the first thousand entries written by the current search, in permille.
     pub fn usage_permille(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed) & 0x3F;
+        let generation = self.generation.load(Ordering::Relaxed) & GENERATION_MASK;
         self.sample_permille(|d| generation_of(d) == generation)
     }
 
@@ -463,11 +465,31 @@ mod tests {
         let tt = TranspositionTable::new(1 << 16);
         let key = 0x1234_5678_9ABC_DEF0;
         assert!(tt.probe(key).is_none());
-        tt.store(key, Some(Point::new(7, 9)), -321, 45, 6, Bound::Lower);
+        tt.store(
+            key,
+            Entry {
+                best: Some(Point::new(7, 9)),
+                score: -321,
+                eval: 45,
+                depth: 6,
+                bound: Bound::Lower,
+                pv: false,
+            },
+        );
         let e = tt.probe(key).expect("stored entry");
         assert_eq!(e.best, Some(Point::new(7, 9)));
         assert_eq!((e.score, e.eval, e.depth, e.bound), (-321, 45, 6, Bound::Lower));
         assert!(tt.probe(key ^ 1).is_none());
+        assert!(!e.pv);
+        // The PV flag has a bit of its own: it comes back, and the entry counts as this
+        // search's (its generation bits are intact).
+        tt.store(
+            key ^ 2,
+            Entry { best: None, score: 7, eval: 0, depth: 3, bound: Bound::Upper, pv: true },
+        );
+        let flagged = tt.probe(key ^ 2).expect("stored entry");
+        assert!(flagged.pv);
+        assert_eq!((flagged.score, flagged.depth, flagged.bound), (7, 3, Bound::Upper));
         assert!(tt.usage_permille() > 0);
         tt.clear();
         assert!(tt.probe(key).is_none());
@@ -481,7 +503,17 @@ mod tests {
         let tt = TranspositionTable::new(8 << 20);
         let keys: Vec<u64> = (1..=2000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         for (i, &k) in keys.iter().enumerate() {
-            tt.store(k, Some(Point::new(3, 4)), i as i32, -7, 5, Bound::Exact);
+            tt.store(
+                k,
+                Entry {
+                    best: Some(Point::new(3, 4)),
+                    score: i as i32,
+                    eval: -7,
+                    depth: 5,
+                    bound: Bound::Exact,
+                    pv: false,
+                },
+            );
         }
         let before: Vec<Option<Entry>> = keys.iter().map(|&k| tt.probe(k)).collect();
         assert!(before.iter().all(Option::is_some));
@@ -563,7 +595,17 @@ mod tests {
         let key = 0x0F0F_1234_5678_9ABC;
         let a = salt(0, 15, 15);
         tt.set_salt(a);
-        tt.store(key, Some(Point::new(1, 2)), 10, 0, 4, Bound::Exact);
+        tt.store(
+            key,
+            Entry {
+                best: Some(Point::new(1, 2)),
+                score: 10,
+                eval: 0,
+                depth: 4,
+                bound: Bound::Exact,
+                pv: false,
+            },
+        );
         for other in [salt(1, 15, 15), salt(0, 20, 20), salt(0, 15, 20), salt(0, 20, 15)] {
             assert_ne!(other, a);
             tt.set_salt(other);
@@ -580,7 +622,17 @@ mod tests {
         tt.set_salt(salt(2, 15, 15));
         let keys: Vec<u64> = (1..200u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         for (i, &k) in keys.iter().enumerate() {
-            tt.store(k, Some(Point::new(i as u8 % 15, 3)), i as i32, 0, 5, Bound::Lower);
+            tt.store(
+                k,
+                Entry {
+                    best: Some(Point::new(i as u8 % 15, 3)),
+                    score: i as i32,
+                    eval: 0,
+                    depth: 5,
+                    bound: Bound::Lower,
+                    pv: false,
+                },
+            );
         }
         let raw: Vec<RawEntry> = tt.raw_entries().collect();
         assert!(!raw.is_empty());

@@ -15,7 +15,7 @@ use crate::search::movegen::{
 };
 use crate::search::order::OrderTerms;
 use crate::search::params::{Param, Params};
-use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::tt::{Bound, Entry, TranspositionTable};
 
 pub const MAX_PLY: usize = 120;
 
@@ -167,6 +167,12 @@ pub struct Worker<'a> {
     excluded: Vec<usize>,
     /// Static values by ply ([`NO_EVAL`] where none was computed).
     evals: Vec<i32>,
+    /// By ply: the extensions beyond one ply taken on the way there (`singular_double` stops
+    /// at 11 plies of them, as Rapfi's, so a line of double extensions cannot run away).
+    extra: Vec<i32>,
+    /// By ply: whether the node is or was lately on a principal variation (Rapfi's ttPv: a PV
+    /// node, or a hash entry stored with the flag). The root (ply 0) always is.
+    tt_pv: Vec<bool>,
     /// The bounded move history (`history_weight`).
     history: History,
     /// The counter moves (`counter_bonus`): `[side * squares + the opponent's last move]`, the
@@ -206,6 +212,8 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             killers: vec![[usize::MAX; 2]; MAX_PLY + 2],
             evals: vec![NO_EVAL; MAX_PLY + 2],
+            extra: vec![0; MAX_PLY + 2],
+            tt_pv: std::iter::once(true).chain(std::iter::repeat_n(false, MAX_PLY + 1)).collect(),
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: History::new(squares),
             counter: vec![NO_MOVE; 2 * squares],
@@ -347,6 +355,16 @@ impl<'a> Worker<'a> {
         if self.pos.class(m, me) >= CL_3 { Kind::Attack } else { Kind::Quiet }
     }
 
+    /// A move's standing in the history tables (Rapfi's statScore): its attack value plus
+    /// three quarters of its quiet one, on Rapfi's scale (its tables' range is 10692), less
+    /// Rapfi's 3322.
+    #[inline]
+    fn stat_score(&self, m: usize, me: renzoku_rules::Color) -> i32 {
+        let sum = self.history.get(me.index(), Kind::Attack, m)
+            + self.history.get(me.index(), Kind::Quiet, m) * 780 / 1024;
+        sum * 10_692 / crate::search::history::RANGE - 3322
+    }
+
     /// Where the counter move of side `c` after the opponent's last move lies in `counter`
     /// (none before the first stone).
     #[inline]
@@ -475,6 +493,10 @@ impl<'a> Worker<'a> {
         let key = self.pos.hash();
         let entry = self.shared.tt.probe(key);
         let mut tt_move = None;
+        if excluded == NO_MOVE {
+            self.tt_pv[ply] = pv_node || entry.is_some_and(|e| e.pv);
+        }
+        self.tt_pv[ply + 1] = false;
         if let Some(e) = entry {
             tt_move = e.best.map(|p| self.pos.index_of(p)).filter(|&i| self.pos.is_empty(i));
             if !pv_node && e.depth * PLY >= depth && excluded == NO_MOVE {
@@ -615,7 +637,10 @@ impl<'a> Worker<'a> {
         // Singular extension: when the hash move alone holds the hash score (every other move,
         // searched at half depth, fails below it), it gets a ply more; when another move also
         // reaches beta, the node is cut at once (multi-cut).
+        // The hash move's extension (hundredths of a ply) when the test below found it
+        // singular (one ply, or two), or its reduction when it likely fails high anyway.
         let mut singular = None;
+        let mut singular_ext = 0;
         let singular_depth = params.get(Param::SingularDepth);
         if singular_depth > 0
             && excluded == NO_MOVE
@@ -638,11 +663,26 @@ impl<'a> Worker<'a> {
                 self.buffers[ply] = moves;
                 return 0;
             }
+            let double = params.get(Param::SingularDouble);
             if v < singular_beta {
                 singular = Some(t);
+                singular_ext = if double > 0
+                    && !pv_node
+                    && v < singular_beta - (double - (depth * 6 / 10 / PLY).min(9))
+                    && self.extra[ply] < 11 * PLY
+                {
+                    2 * PLY
+                } else {
+                    PLY
+                };
             } else if singular_beta >= beta {
                 self.buffers[ply] = moves;
                 return singular_beta;
+            } else if from_tt(e.score, ply) >= beta {
+                // Not singular, and the hash score already fails high: the hash move is
+                // searched less deep (Rapfi's fail-high reduction of 1.5 plies).
+                singular = Some(t);
+                singular_ext = -params.get(Param::SingularNegative);
             }
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
@@ -691,6 +731,16 @@ impl<'a> Worker<'a> {
         let lmr_trivial = params.get(Param::LmrTrivial);
         let lmr_tactical = if crowded { 100 } else { params.get(Param::LmrTactical) };
         let lmr_four = params.get(Param::LmrFour) != 0;
+        let lmr_not_improving =
+            if pv_node || improving { 0 } else { params.get(Param::LmrNotImproving) };
+        // Rapfi's statScore divisor, larger (the history counts less) from 6 plies to go.
+        let lmr_history = match params.get(Param::LmrHistory) {
+            0 => 0,
+            d if depth > 11 * PLY / 2 => d * 136 / 100,
+            d => d,
+        };
+        let lmr_deeper = params.get(Param::LmrDeeper);
+        let lmr_tt_pv = params.get(Param::LmrTtPv);
         // The forcing tree's width: an answer to an open three looks no further than this many
         // of its ordered moves (`threat_width`).
         let threat_width = match params.get(Param::ThreatWidth) {
@@ -763,8 +813,9 @@ impl<'a> Worker<'a> {
             }
             let mut new_depth = if forced { depth } else { depth - PLY };
             if singular == Some(m) {
-                new_depth += PLY;
+                new_depth += singular_ext;
             }
+            self.extra[ply + 1] = self.extra[ply] + (new_depth - depth).max(0);
             // The child probes the hash table first thing: its bucket loads while make works.
             self.shared.tt.prefetch(self.pos.hash_after(m));
             let kind = use_history.then(|| self.move_kind(m, me));
@@ -793,8 +844,17 @@ impl<'a> Worker<'a> {
                 };
                 if depth >= 3 * PLY && share > 0 && n >= params.get(Param::LmrMinMoves) as usize {
                     r = if lmr_log_scale > 0 {
-                        let r = log_reduction(lmr_log_scale, depth, n) * share / 100;
-                        whole(r).min(depth - 2 * PLY)
+                        let mut r = log_reduction(lmr_log_scale, depth, n) * share / 100;
+                        if r > PLY {
+                            r += lmr_not_improving;
+                        }
+                        if self.tt_pv[ply] {
+                            r -= lmr_tt_pv;
+                        }
+                        if lmr_history > 0 {
+                            r -= self.stat_score(m, me) * PLY / lmr_history;
+                        }
+                        whole(r.max(0)).min(depth - 2 * PLY)
                     } else {
                         PLY * (1 + i32::from(n >= 8) + i32::from(n >= 16 && depth >= 6 * PLY))
                     };
@@ -823,7 +883,18 @@ impl<'a> Worker<'a> {
                 let mut s =
                     -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
                 if s > alpha && r > 0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+                    // How far the reduced search beat alpha says how deep to look again.
+                    let mut full = new_depth;
+                    if lmr_deeper > 0 {
+                        if s > alpha + lmr_deeper + 11 * r / PLY {
+                            full += PLY;
+                        } else if s < best.saturating_add(new_depth / PLY) {
+                            full -= PLY;
+                        }
+                    }
+                    if new_depth - r < full {
+                        s = -self.search(-alpha - 1, -alpha, full, ply + 1, false, !cut_node);
+                    }
                 }
                 if s > alpha && s < beta && pv_node {
                     s = -self.search(-beta, -alpha, new_depth, ply + 1, true, false);
@@ -884,11 +955,22 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if excluded == NO_MOVE {
+            // A node that failed low below a PV node joins the tree the search returns to (its
+            // opponent's move was likely good); one that found a cut keeps the flag only if the
+            // child that cut has it too (Rapfi's and Stockfish's ttPv upkeep).
+            if best <= original_alpha {
+                self.tt_pv[ply] |= self.tt_pv[ply - 1] && depth > 3 * PLY;
+            } else if depth > 3 * PLY {
+                self.tt_pv[ply] &= self.tt_pv[ply + 1];
+            }
             let best_point = best_move.map(|m| self.pos.point(m));
             // Whole plies, rounded up: a node at 2.67 plies searches as many plies before its
             // leaves as one at 3 (3 moves, then the leaf), and probes at 2.67 should find it.
             let plies = -(-depth).div_euclid(PLY);
-            self.shared.tt.store(key, best_point, to_tt(best, ply), 0, plies, bound);
+            let score = to_tt(best, ply);
+            let pv = self.tt_pv[ply];
+            let entry = Entry { best: best_point, score, eval: 0, depth: plies, bound, pv };
+            self.shared.tt.store(key, entry);
         }
         best
     }
