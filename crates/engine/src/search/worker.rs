@@ -959,7 +959,8 @@ impl<'a> Worker<'a> {
             // opponent's move was likely good); one that found a cut keeps the flag only if the
             // child that cut has it too (Rapfi's and Stockfish's ttPv upkeep).
             if best <= original_alpha {
-                self.tt_pv[ply] |= self.tt_pv[ply - 1] && depth > 3 * PLY;
+                let parent_pv = ply.checked_sub(1).is_some_and(|p| self.tt_pv[p]);
+                self.tt_pv[ply] |= parent_pv && depth > 3 * PLY;
             } else if depth > 3 * PLY {
                 self.tt_pv[ply] &= self.tt_pv[ply + 1];
             }
