@@ -139,7 +139,8 @@ fn excluded_moves_are_not_played() {
 /// Every search switch that is off by default changes the search when set (and `lmr_tactical`,
 /// on by default, when unset): one that is wired to nothing would screen as "neutral" in any
 /// number of games. The defaults search as before. The switches of the earlier shape are set
-/// against it (`crowded_stones 0`), the crowded shape's constants against the default.
+/// against it (`crowded_stones 0`); the crowded shape's constants and the switches that act in
+/// it against the default.
 #[test]
 fn each_off_switch_changes_the_search() {
     // A quiet opening: the midgame above is decided in a few nodes.
@@ -154,7 +155,17 @@ fn each_off_switch_changes_the_search() {
     };
     let base = nodes(Params::default());
     assert_eq!(nodes(Params::default()), base, "a fresh engine searches alike");
-    for (p, v) in [(Param::CrowdedLmrScale, 60), (Param::CrowdedLateDepth, 6)] {
+    // The crowded shape's constants, and session 76's switches, which act within it.
+    for (p, v) in [
+        (Param::CrowdedLmrScale, 60),
+        (Param::CrowdedLateDepth, 6),
+        (Param::LmrHistory, 12267),
+        (Param::LmrDeeper, 34),
+        (Param::LmrNotImproving, 100),
+        (Param::LmrTtPv, 97),
+        (Param::SingularDouble, 29),
+        (Param::SingularNegative, 150),
+    ] {
         assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
     }
     let earlier = Params::default().with(Param::CrowdedStones, 0);
