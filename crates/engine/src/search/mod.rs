@@ -1,11 +1,13 @@
 //! The search: the root driver (`root`: iterative deepening, aspiration, multi-PV, Lazy SMP),
 //! one thread's alpha-beta (`worker`), the threat searches (`threat`), move generation
 //! (`movegen`), the transposition table and its file (`tt`, `hashfile`, `probe`), time
-//! (`timeman`, `caution`), the bounded move history (`history`), what a search is given and
+//! (`timeman`, `caution`), the bounded move history (`history`), the static values' correction
+//! (`correction`), what a search is given and
 //! returns (`limits`, `result`), the position's part of a move's ordering score (`order`) and the
 //! tunable constants (`params`).
 
 pub(crate) mod caution;
+pub(crate) mod correction;
 pub(crate) mod crumbs;
 pub(crate) mod hashfile;
 pub(crate) mod history;

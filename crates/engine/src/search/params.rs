@@ -230,6 +230,10 @@ params! {
         "0: off; else a reduced move that fails high is searched again a ply deeper when it \
          beat alpha by more than this plus 11 per ply it was reduced, a ply shallower when it \
          beat the node's best by less than a point per ply to go (Rapfi's LMR extension)";
+    CorrHistory, "corr_history", 0, 0, 200,
+        "0: off; else this percentage of the mean error of the static value after the same two \
+         last moves (learnt during the search from quiet nodes' results) is added to every \
+         static value (Stockfish's continuation correction history)";
     EvalScale, "eval_scale", 100, 25, 400,
         "the search's static values in percent of the fitted evaluation's: moves every margin \
          (futility, razoring, aspiration, singular) against the evaluation at once";

@@ -8,6 +8,7 @@ use crate::board::position::Position;
 use crate::board::static_eval::{EVAL_LIMIT, static_eval};
 use crate::eval::square::{CL_3, CL_4, CL_43, CL_LOW, CL_NONE};
 use crate::score::{INF, MATE, MATE_BOUND};
+use crate::search::correction::Correction;
 use crate::search::crumbs::Crumbs;
 use crate::search::history::{self, History, Kind};
 use crate::search::movegen::{
@@ -175,6 +176,8 @@ pub struct Worker<'a> {
     tt_pv: Vec<bool>,
     /// The bounded move history (`history_weight`).
     history: History,
+    /// The static values' correction by the two last moves (`corr_history`).
+    correction: Correction,
     /// The counter moves (`counter_bonus`): `[side * squares + the opponent's last move]`, the
     /// side's move last found best after it ([`NO_MOVE`]: none yet).
     counter: Vec<usize>,
@@ -216,6 +219,7 @@ impl<'a> Worker<'a> {
             tt_pv: std::iter::once(true).chain(std::iter::repeat_n(false, MAX_PLY + 1)).collect(),
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: History::new(squares),
+            correction: Correction::new(),
             counter: vec![NO_MOVE; 2 * squares],
             attacks: vec![false; MAX_PLY + 2],
             searched: vec![Vec::new(); MAX_PLY + 2],
@@ -281,6 +285,24 @@ impl<'a> Worker<'a> {
             100 => value,
             scale => (value * scale / 100).clamp(-EVAL_LIMIT, EVAL_LIMIT),
         }
+    }
+
+    /// The correction of this position's static value (`corr_history`: its percentage of the
+    /// mean error after the same two last moves; 0 when off).
+    fn correction(&self) -> i32 {
+        match self.shared.params.get(Param::CorrHistory) {
+            0 => 0,
+            w => {
+                let side = self.pos.side_to_move().index();
+                let (last, before) = (self.pos.recent_move(0), self.pos.recent_move(1));
+                self.correction.get(side, last, before) * w / 100
+            }
+        }
+    }
+
+    /// The static value the search prunes and stands pat on: [`Self::evaluate`] corrected.
+    fn corrected_eval(&self) -> i32 {
+        (self.evaluate() + self.correction()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     fn set_pv(&mut self, ply: usize, m: usize) {
@@ -556,7 +578,12 @@ impl<'a> Worker<'a> {
         // would hide a forced line.
         // The static value of every node that is not answering a five, kept by ply: a side
         // whose value rose over its last move is "improving" and prunes less.
-        let static_value = if forced { NO_EVAL } else { self.evaluate() };
+        let raw_value = if forced { NO_EVAL } else { self.evaluate() };
+        let static_value = if forced {
+            NO_EVAL
+        } else {
+            (raw_value + self.correction()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        };
         self.evals[ply] = static_value;
         let improving = ply >= 2 && static_value != NO_EVAL && static_value > self.evals[ply - 2];
         if !pv_node
@@ -954,6 +981,22 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
+        // The correction learns from quiet nodes' results that the static value did not
+        // foresee: above it where the result is a lower bound or exact, below it where it is
+        // an upper bound or exact (Stockfish's rule); never from a mate.
+        if raw_value != NO_EVAL
+            && !under_threat
+            && excluded == NO_MOVE
+            && params.get(Param::CorrHistory) > 0
+            && best.abs() < MATE_BOUND
+            && !self.stopped
+            && ((bound != Bound::Lower && best < static_value)
+                || (bound != Bound::Upper && best > static_value))
+        {
+            let side = me.index();
+            let (last, before) = (self.pos.recent_move(0), self.pos.recent_move(1));
+            self.correction.update(side, last, before, best - raw_value, whole(depth) / PLY);
+        }
         if excluded == NO_MOVE {
             // A node that failed low below a PV node joins the tree the search returns to (its
             // opponent's move was likely good); one that found a cut keeps the flag only if the
@@ -986,7 +1029,7 @@ impl<'a> Worker<'a> {
         // a leaf's cost where we have fours, is only made where it can change the outcome.
         let stand_pat = self.shared.params.get(Param::LeafStandPat) != 0;
         let static_value =
-            if stand_pat { Some(known.unwrap_or_else(|| self.evaluate())) } else { known };
+            if stand_pat { Some(known.unwrap_or_else(|| self.corrected_eval())) } else { known };
         if let Some(v) = static_value
             && v >= beta
         {
@@ -1006,7 +1049,7 @@ impl<'a> Worker<'a> {
                 return MATE - ply as i32 - n as i32;
             }
         }
-        static_value.unwrap_or_else(|| self.evaluate())
+        static_value.unwrap_or_else(|| self.corrected_eval())
     }
 }
 

@@ -155,7 +155,7 @@ fn each_off_switch_changes_the_search() {
     };
     let base = nodes(Params::default());
     assert_eq!(nodes(Params::default()), base, "a fresh engine searches alike");
-    // The crowded shape's constants, and session 76's switches, which act within it.
+    // The crowded shape's constants, and the switches that act within it.
     for (p, v) in [
         (Param::CrowdedLmrScale, 60),
         (Param::CrowdedLateDepth, 6),
@@ -165,6 +165,7 @@ fn each_off_switch_changes_the_search() {
         (Param::LmrTtPv, 97),
         (Param::SingularDouble, 29),
         (Param::SingularNegative, 150),
+        (Param::CorrHistory, 100),
     ] {
         assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
     }
