@@ -176,8 +176,9 @@ pub struct Worker<'a> {
     tt_pv: Vec<bool>,
     /// The bounded move history (`history_weight`).
     history: History,
-    /// The static values' correction by the two last moves (`corr_history`).
-    correction: Correction,
+    /// The static values' correction by the two last moves (`corr_history`; none when off, so
+    /// a search without it allocates no table).
+    correction: Option<Correction>,
     /// The counter moves (`counter_bonus`): `[side * squares + the opponent's last move]`, the
     /// side's move last found best after it ([`NO_MOVE`]: none yet).
     counter: Vec<usize>,
@@ -219,7 +220,7 @@ impl<'a> Worker<'a> {
             tt_pv: std::iter::once(true).chain(std::iter::repeat_n(false, MAX_PLY + 1)).collect(),
             excluded: vec![NO_MOVE; MAX_PLY + 2],
             history: History::new(squares),
-            correction: Correction::new(),
+            correction: (shared.params.get(Param::CorrHistory) > 0).then(Correction::new),
             counter: vec![NO_MOVE; 2 * squares],
             attacks: vec![false; MAX_PLY + 2],
             searched: vec![Vec::new(); MAX_PLY + 2],
@@ -290,14 +291,10 @@ impl<'a> Worker<'a> {
     /// The correction of this position's static value (`corr_history`: its percentage of the
     /// mean error after the same two last moves; 0 when off).
     fn correction(&self) -> i32 {
-        match self.shared.params.get(Param::CorrHistory) {
-            0 => 0,
-            w => {
-                let side = self.pos.side_to_move().index();
-                let (last, before) = (self.pos.recent_move(0), self.pos.recent_move(1));
-                self.correction.get(side, last, before) * w / 100
-            }
-        }
+        let Some(table) = &self.correction else { return 0 };
+        let side = self.pos.side_to_move().index();
+        let (last, before) = (self.pos.recent_move(0), self.pos.recent_move(1));
+        table.get(side, last, before) * self.shared.params.get(Param::CorrHistory) / 100
     }
 
     /// The static value the search prunes and stands pat on: [`Self::evaluate`] corrected.
@@ -984,18 +981,17 @@ impl<'a> Worker<'a> {
         // The correction learns from quiet nodes' results that the static value did not
         // foresee: above it where the result is a lower bound or exact, below it where it is
         // an upper bound or exact (Stockfish's rule); never from a mate.
-        if raw_value != NO_EVAL
+        if let Some(table) = &mut self.correction
+            && raw_value != NO_EVAL
             && !under_threat
             && excluded == NO_MOVE
-            && params.get(Param::CorrHistory) > 0
             && best.abs() < MATE_BOUND
             && !self.stopped
             && ((bound != Bound::Lower && best < static_value)
                 || (bound != Bound::Upper && best > static_value))
         {
-            let side = me.index();
             let (last, before) = (self.pos.recent_move(0), self.pos.recent_move(1));
-            self.correction.update(side, last, before, best - raw_value, whole(depth) / PLY);
+            table.update(me.index(), last, before, best - raw_value, whole(depth) / PLY);
         }
         if excluded == NO_MOVE {
             // A node that failed low below a PV node joins the tree the search returns to (its
