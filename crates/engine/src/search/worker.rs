@@ -288,18 +288,19 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The correction of this position's static value (`corr_history`: its percentage of the
-    /// mean error after the same two last moves; 0 when off).
-    fn correction(&self) -> i32 {
-        let Some(table) = &self.correction else { return 0 };
+    /// This position's static value `raw` corrected (`corr_history`: plus its percentage of the
+    /// mean error after the same two last moves); `raw` itself when off.
+    fn corrected(&self, raw: i32) -> i32 {
+        let Some(table) = &self.correction else { return raw };
         let side = self.pos.side_to_move().index();
         let (last, before) = (self.pos.recent_move(0), self.pos.recent_move(1));
-        table.get(side, last, before) * self.shared.params.get(Param::CorrHistory) / 100
+        let correction = table.get(side, last, before) * self.shared.params.get(Param::CorrHistory);
+        (raw + correction / 100).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// The static value the search prunes and stands pat on: [`Self::evaluate`] corrected.
     fn corrected_eval(&self) -> i32 {
-        (self.evaluate() + self.correction()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        self.corrected(self.evaluate())
     }
 
     fn set_pv(&mut self, ply: usize, m: usize) {
@@ -575,11 +576,11 @@ impl<'a> Worker<'a> {
         // would hide a forced line.
         // The static value of every node that is not answering a five, kept by ply: a side
         // whose value rose over its last move is "improving" and prunes less.
-        let raw_value = if forced { NO_EVAL } else { self.evaluate() };
-        let static_value = if forced {
-            NO_EVAL
+        let (raw_value, static_value) = if forced {
+            (NO_EVAL, NO_EVAL)
         } else {
-            (raw_value + self.correction()).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            let raw = self.evaluate();
+            (raw, self.corrected(raw))
         };
         self.evals[ply] = static_value;
         let improving = ply >= 2 && static_value != NO_EVAL && static_value > self.evals[ply - 2];
@@ -991,7 +992,7 @@ impl<'a> Worker<'a> {
                 || (bound != Bound::Upper && best > static_value))
         {
             let (last, before) = (self.pos.recent_move(0), self.pos.recent_move(1));
-            table.update(me.index(), last, before, best - raw_value, whole(depth) / PLY);
+            table.update(me.index(), last, before, best - raw_value, depth.div_euclid(PLY));
         }
         if excluded == NO_MOVE {
             // A node that failed low below a PV node joins the tree the search returns to (its

@@ -155,8 +155,12 @@ fn each_off_switch_changes_the_search() {
     };
     let base = nodes(Params::default());
     assert_eq!(nodes(Params::default()), base, "a fresh engine searches alike");
-    // The crowded shape's constants, and the switches that act within it.
-    for (p, v) in [
+    let earlier = Params::default().with(Param::CrowdedStones, 0);
+    let earlier_base = nodes(earlier);
+    assert_ne!(earlier_base, base, "crowded_stones changed nothing");
+    // The crowded shape's constants and the switches that act within it against the defaults;
+    // the earlier shape's switches against that shape.
+    let crowded: &[(Param, i32)] = &[
         (Param::CrowdedLmrScale, 60),
         (Param::CrowdedLateDepth, 6),
         (Param::LmrHistory, 12267),
@@ -166,13 +170,8 @@ fn each_off_switch_changes_the_search() {
         (Param::SingularDouble, 29),
         (Param::SingularNegative, 150),
         (Param::CorrHistory, 100),
-    ] {
-        assert_ne!(nodes(Params::default().with(p, v)), base, "{p:?} {v} changed nothing");
-    }
-    let earlier = Params::default().with(Param::CrowdedStones, 0);
-    let earlier_base = nodes(earlier);
-    assert_ne!(earlier_base, base, "crowded_stones changed nothing");
-    for (p, v) in [
+    ];
+    let earlier_switches: &[(Param, i32)] = &[
         (Param::LmrCutNode, 100),
         (Param::LmrAttackLess, 100),
         (Param::FutilityCutNoTt, 50),
@@ -182,8 +181,13 @@ fn each_off_switch_changes_the_search() {
         (Param::LmrTactical, 0),
         (Param::LmrFour, 1),
         (Param::ThreatWidth, 1),
-    ] {
-        assert_ne!(nodes(earlier.with(p, v)), earlier_base, "{p:?} {v} changed nothing");
+    ];
+    for (on, on_nodes, switches) in
+        [(Params::default(), base, crowded), (earlier, earlier_base, earlier_switches)]
+    {
+        for &(p, v) in switches {
+            assert_ne!(nodes(on.with(p, v)), on_nodes, "{p:?} {v} changed nothing");
+        }
     }
 }
 
